@@ -1,0 +1,79 @@
+import Foundation
+
+/// `wordbook ingest`: the pipeline once over given files, on several threads, results in input order.
+/// The files stay where they are.
+public final class Ingestor: @unchecked Sendable {
+    private let filers: [PhotoFiler]
+    private let language: Language
+
+    public init(database: AppDatabase, configuration: Configuration, language: Language, workers: Int) throws {
+        self.language = language
+        filers = try (0..<max(1, workers)).map { _ in
+            let filer = try PhotoFiler(database: database, configuration: configuration)
+            try filer.prepare(language)
+            return filer
+        }
+    }
+
+    /// Expands folders into the files under them (ignore rules apply), keeping the given order.
+    public static func expand(_ inputs: [String], rules: IgnoreRules) -> [String] {
+        inputs.flatMap { input -> [String] in
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
+                let root = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+                return InboxScanner(root: root, rules: rules).files()
+            }
+            return [input]
+        }
+    }
+
+    /// Files each path; `report` is called on the calling thread, once per path, in order.
+    public func ingest(_ files: [String], report: (Int, String, IngestOutcome) -> Void) {
+        let board = Board(count: files.count)
+        for filer in filers {
+            let thread = Thread { [language] in
+                while let index = board.claim() {
+                    let path = files[index]
+                    board.post(filer.file(path: path, name: path, language: language), at: index)
+                }
+            }
+            thread.start()
+        }
+        for index in files.indices {
+            report(index, files[index], board.await(index))
+        }
+    }
+
+    /// Hands out indices to the worker threads and collects their outcomes.
+    private final class Board: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var next = 0
+        private var results: [IngestOutcome?]
+
+        init(count: Int) {
+            results = Array(repeating: nil, count: count)
+        }
+
+        func claim() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard next < results.count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func post(_ outcome: IngestOutcome, at index: Int) {
+            condition.lock()
+            results[index] = outcome
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func await(_ index: Int) -> IngestOutcome {
+            condition.lock()
+            defer { condition.unlock() }
+            while results[index] == nil { condition.wait() }
+            return results[index]!
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Crypto
+import Foundation
+import Glibc
+
+/// What became of one input.
+public enum IngestOutcome: Sendable, Equatable {
+    case filed(Word, book: String)
+    /// Filed before, as this word.
+    case duplicate(Word, book: String)
+    case failed(reason: String)
+    /// The file vanished before it could be read (moved or deleted by someone else).
+    case gone
+}
+
+public struct FilingError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The whole path of one photo: read, fingerprint, decode, recognise, encode, file.
+/// One per worker thread: it owns a JPEG codec and the Tesseract engines, and is handed
+/// to exactly one thread, which alone uses it.
+public final class PhotoFiler: @unchecked Sendable {
+    public let database: AppDatabase
+    public let configuration: Configuration
+    public let calendar: CaptureCalendar
+    private let decoder: PhotoDecoder
+    private let recognizer: Recognizer
+
+    public init(database: AppDatabase, configuration: Configuration) throws {
+        self.database = database
+        self.configuration = configuration
+        calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
+        recognizer = Recognizer(dataPath: configuration.tessdataPath)
+    }
+
+    /// Loads the language's model now rather than on the first photo.
+    public func prepare(_ language: Language) throws {
+        _ = try recognizer.engine(for: language)
+    }
+
+    /// Files the photo at `path`; `name` is what the word records as its source.
+    public func file(path: String, name: String, language: Language) -> IngestOutcome {
+        do {
+            guard let (bytes, modified) = try read(path) else { return .gone }
+            let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            if let existing = try database.word(sourceSHA256: digest) {
+                return .duplicate(existing, book: try bookDay(of: existing))
+            }
+            let filing = try prepareFiling(bytes: bytes, digest: digest, name: name, modified: modified, language: language)
+            switch try database.file(filing) {
+            case let .filed(word): return .filed(word, book: filing.captureDay)
+            case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
+            }
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
+    /// The proposal and the stored JPEG for a photo's bytes.
+    func prepareFiling(bytes: [UInt8], digest: String, name: String, modified: Date, language: Language) throws -> Filing {
+        let photo = try decoder.decode(bytes, longEdge: configuration.maxEdge)
+        let stored = try photo.picture.fitting(longEdge: configuration.maxEdge)
+        let jpeg = try decoder.codec.encode(stored, quality: configuration.jpegQuality)
+        let proposal = try recognizer.propose(stored, language: language)
+        let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
+        return Filing(
+            sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
+            captureDay: calendar.day(of: capturedAt), nextReview: calendar.startOfNextDay(after: capturedAt),
+            language: language, proposal: proposal, jpeg: jpeg,
+            imageWidth: stored.width, imageHeight: stored.height)
+    }
+
+    private func bookDay(of word: Word) throws -> String {
+        try database.book(id: word.wordBookId)?.recordDate ?? ""
+    }
+
+    /// The file's bytes and modification time; nil when it no longer exists.
+    private func read(_ path: String) throws -> ([UInt8], Date)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw FilingError("the file could not be examined: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FilingError("it is not a regular file")
+        }
+        let limit = configuration.maxFileMegabytes * 1_048_576
+        guard Int(info.st_size) <= limit else {
+            throw FilingError("the file is larger than \(configuration.maxFileMegabytes) MB (capture.max_file_megabytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if access(path, F_OK) != 0 { return nil }
+            throw FilingError("the file could not be read")
+        }
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        return ([UInt8](data), modified)
+    }
+}

@@ -1,0 +1,101 @@
+import CTurboJPEG
+import Foundation
+
+/// libjpeg-turbo through its TurboJPEG API, which reports errors instead of exiting.
+/// Owns one decompressor and one compressor; use one codec per thread.
+public final class JPEGCodec {
+    private let decompressor: tjhandle
+    private let compressor: tjhandle
+
+    public init() throws {
+        guard let decompressor = tjInitDecompress() else { throw ImagingError.operationFailed("start the JPEG decoder") }
+        guard let compressor = tjInitCompress() else {
+            tjDestroy(decompressor)
+            throw ImagingError.operationFailed("start the JPEG encoder")
+        }
+        self.decompressor = decompressor
+        self.compressor = compressor
+    }
+
+    deinit {
+        tjDestroy(decompressor)
+        tjDestroy(compressor)
+    }
+
+    private func lastError(_ handle: tjhandle) -> String {
+        let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Width and height from the header, without decoding.
+    public func dimensions(of jpeg: [UInt8]) throws -> (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        let status = jpeg.withUnsafeBufferPointer { buffer in
+            tjDecompressHeader3(decompressor, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colourspace)
+        }
+        guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
+        return (Int(width), Int(height))
+    }
+
+    /// The smallest DCT scale (1/8 ... 1) whose output still has a long edge of at least `longEdge`;
+    /// full size when the image is smaller than that.
+    public static func scale(forWidth width: Int, height: Int, longEdge: Int) -> (num: Int, denom: Int) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (1, 1) }
+        var best = (num: 1, denom: 1)
+        var bestSize = max(width, height)
+        for index in 0..<Int(count) {
+            let factor = factors[index]
+            let num = Int(factor.num), denom = Int(factor.denom)
+            guard num <= denom else { continue }
+            let size = scaled(max(width, height), num, denom)
+            if size >= longEdge && size < bestSize {
+                best = (num, denom)
+                bestSize = size
+            }
+        }
+        return best
+    }
+
+    /// libjpeg's TJSCALED: the output size of `dimension` at num/denom.
+    public static func scaled(_ dimension: Int, _ num: Int, _ denom: Int) -> Int {
+        (dimension * num + denom - 1) / denom
+    }
+
+    /// Decodes at the DCT scale that gives at least `longEdge` pixels on the long side.
+    /// `maxPixels` is checked against the header before anything is allocated.
+    public func decode(_ jpeg: [UInt8], longEdge: Int, maxPixels: Int) throws -> (picture: Picture, width: Int, height: Int) {
+        let (width, height) = try dimensions(of: jpeg)
+        guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "JPEG", reason: "the header gives no size") }
+        guard width * height <= maxPixels else {
+            throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
+        }
+        let factor = Self.scale(forWidth: width, height: height, longEdge: longEdge)
+        let outWidth = Self.scaled(width, factor.num, factor.denom)
+        let outHeight = Self.scaled(height, factor.num, factor.denom)
+        let picture = try Picture.blankRGB(width: outWidth, height: outHeight)
+        let status = jpeg.withUnsafeBufferPointer { buffer in
+            tjDecompress2(
+                decompressor, buffer.baseAddress, UInt(buffer.count), picture.mutableBytes,
+                Int32(outWidth), Int32(picture.bytesPerLine), Int32(outHeight),
+                Int32(TJPF_XBGR.rawValue), TJFLAG_STOPONWARNING)
+        }
+        guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
+        return (picture, width, height)
+    }
+
+    /// Encodes a picture as a baseline JPEG with 4:2:0 chroma.
+    public func encode(_ picture: Picture, quality: Int) throws -> Data {
+        let colour = try picture.rgb()
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = tjCompress2(
+            compressor, colour.mutableBytes, Int32(colour.width), Int32(colour.bytesPerLine), Int32(colour.height),
+            Int32(TJPF_XBGR.rawValue), &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else {
+            throw ImagingError.operationFailed("JPEG encoding: \(lastError(compressor))")
+        }
+        return Data(bytes: output, count: Int(size))
+    }
+}

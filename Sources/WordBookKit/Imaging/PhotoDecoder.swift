@@ -1,0 +1,45 @@
+import Foundation
+
+/// A photo decoded, turned upright and reduced to the size the rest of the pipeline needs.
+public struct DecodedPhoto: @unchecked Sendable {
+    /// Upright colour pixels, long edge at most the decoder's `longEdge` (larger only when DCT steps fall short).
+    public let picture: Picture
+    public let format: ImageFormat
+    /// The size of the original as stored in the file, before orientation.
+    public let originalWidth: Int
+    public let originalHeight: Int
+    public let orientation: ExifOrientation
+    public let exif: ExifMetadata
+}
+
+/// Bytes to upright pixels. One per thread: it owns a JPEG codec.
+public final class PhotoDecoder {
+    public let codec: JPEGCodec
+    public let maxPixels: Int
+
+    public init(maxPixels: Int) throws {
+        codec = try JPEGCodec()
+        self.maxPixels = maxPixels
+        LeptonicaReader.silence()
+    }
+
+    /// Decodes `bytes` so that the long edge is at least `longEdge` where the photo has that many pixels.
+    public func decode(_ bytes: [UInt8], longEdge: Int) throws -> DecodedPhoto {
+        guard !bytes.isEmpty else { throw ImagingError.empty }
+        guard let format = ImageFormat(sniffing: bytes) else { throw ImagingError.unsupportedFormat }
+        switch format {
+        case .jpeg:
+            let exif = EXIFReader.read(jpeg: bytes)
+            let orientation = exif.orientation ?? .up
+            let decoded = try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels)
+            return DecodedPhoto(
+                picture: try decoded.picture.upright(from: orientation), format: format,
+                originalWidth: decoded.width, originalHeight: decoded.height, orientation: orientation, exif: exif)
+        case .png, .tiff, .webp:
+            let picture = try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels)
+            return DecodedPhoto(
+                picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
+                orientation: .up, exif: ExifMetadata())
+        }
+    }
+}

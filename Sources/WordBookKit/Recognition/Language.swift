@@ -1,0 +1,36 @@
+/// A language the learner studies, as the inbox folder names it (`inbox/de/`).
+public struct Language: Sendable, Hashable, CustomStringConvertible {
+    /// The short code stored with each word: "en", "de", "fr", "es".
+    public let code: String
+    /// Tesseract's model name: "eng", "deu", "fra", "spa".
+    public let tesseractCode: String
+
+    public static let english = Language(code: "en", tesseractCode: "eng")
+    public static let german = Language(code: "de", tesseractCode: "deu")
+    public static let french = Language(code: "fr", tesseractCode: "fra")
+    public static let spanish = Language(code: "es", tesseractCode: "spa")
+
+    public static let supported: [Language] = [.english, .german, .french, .spanish]
+
+    private static let aliases: [String: Language] = [
+        "en": .english, "eng": .english, "english": .english,
+        "de": .german, "deu": .german, "ger": .german, "german": .german, "deutsch": .german,
+        "fr": .french, "fra": .french, "fre": .french, "french": .french, "francais": .french, "français": .french,
+        "es": .spanish, "spa": .spanish, "spanish": .spanish, "espanol": .spanish, "español": .spanish,
+    ]
+
+    /// The language a folder or option name stands for, or nil when it names none.
+    public init?(name: String) {
+        guard let language = Self.aliases[name.lowercased()] else { return nil }
+        self = language
+    }
+
+    private init(code: String, tesseractCode: String) {
+        self.code = code
+        self.tesseractCode = tesseractCode
+    }
+
+    public var description: String { code }
+
+    public static var allowedNames: String { supported.map(\.code).joined(separator: ", ") }
+}

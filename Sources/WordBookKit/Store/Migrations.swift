@@ -1,0 +1,61 @@
+import GRDB
+
+extension AppDatabase {
+    /// Every schema version, in order. A migration that has shipped is never edited: add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+
+        migrator.registerMigration("v1: word books, words, images, tags") { db in
+            try db.create(table: "wordBook") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("recordDate", .text).notNull().unique()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "word") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("wordBook", onDelete: .cascade).notNull()
+                t.column("word", .text).notNull()
+                t.column("targetLanguage", .text).notNull()
+                t.column("masteryLevel", .integer).notNull().defaults(to: 0)
+                    .check { (0...5).contains($0) }
+                t.column("notes", .text).notNull().defaults(to: "")
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("nextReviewDate", .datetime).notNull().indexed()
+                t.column("reviewInterval", .integer).notNull().defaults(to: 1)
+                t.column("reviewCount", .integer).notNull().defaults(to: 0)
+                t.column("lastReviewDate", .datetime)
+                t.column("status", .text).notNull().indexed()
+                    .check { ["proposed", "confirmed", "rejected"].contains($0) }
+                t.column("proposedWord", .text).notNull()
+                t.column("confidence", .integer).notNull()
+                t.column("candidates", .jsonText).notNull().defaults(to: "[]")
+                t.column("box", .jsonText)
+                t.column("context", .text).notNull().defaults(to: "")
+                t.column("sourceName", .text).notNull()
+                t.column("sourceSHA256", .text).notNull().unique()
+                t.column("capturedAt", .datetime).notNull()
+            }
+            try db.create(table: "wordImage") { t in
+                t.primaryKey("wordId", .integer).references("word", onDelete: .cascade)
+                t.column("jpeg", .blob).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+            }
+            try db.create(table: "tag") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("key", .text).notNull().unique()
+            }
+            try db.create(table: "wordTag") { t in
+                t.primaryKey {
+                    t.belongsTo("word", onDelete: .cascade)
+                    t.belongsTo("tag", onDelete: .cascade)
+                }
+            }
+        }
+
+        return migrator
+    }
+}

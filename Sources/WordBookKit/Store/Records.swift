@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// The words captured on one day.
+public struct WordBook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "wordBook"
+    public static let words = hasMany(Word.self)
+
+    public var id: Int64?
+    /// The capture day, `YYYY-MM-DD`, in the configured time zone.
+    public var recordDate: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// Where a word stands with the learner.
+public enum WordStatus: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case proposed, confirmed, rejected
+}
+
+/// One word the learner photographed.
+public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "word"
+    public static let wordBook = belongsTo(WordBook.self)
+    public static let image = hasOne(WordImage.self)
+
+    public var id: Int64?
+    public var wordBookId: Int64
+    public var word: String
+    /// "en", "de", "fr", "es".
+    public var targetLanguage: String
+    public var masteryLevel: Int
+    public var notes: String
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var nextReviewDate: Date
+    /// Days.
+    public var reviewInterval: Int
+    public var reviewCount: Int
+    public var lastReviewDate: Date?
+    public var status: WordStatus
+    /// What recognition proposed, kept after a correction.
+    public var proposedWord: String
+    public var confidence: Int
+    public var candidates: [String]
+    public var box: PixelBox?
+    public var context: String
+    public var sourceName: String
+    public var sourceSHA256: String
+    public var capturedAt: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let wordBookId = Column(CodingKeys.wordBookId)
+        public static let status = Column(CodingKeys.status)
+        public static let sourceSHA256 = Column(CodingKeys.sourceSHA256)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let capturedAt = Column(CodingKeys.capturedAt)
+    }
+}
+
+/// The stored JPEG of a word's photo, kept apart from the row.
+public struct WordImage: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "wordImage"
+
+    public var wordId: Int64
+    public var jpeg: Data
+    public var width: Int
+    public var height: Int
+}
+
+public struct Tag: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "tag"
+
+    public var id: Int64?
+    public var name: String
+    /// The name folded for case-insensitive uniqueness.
+    public var key: String
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+public struct WordTag: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "wordTag"
+
+    public var wordId: Int64
+    public var tagId: Int64
+}

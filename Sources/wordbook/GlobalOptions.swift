@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Logging
+import WordBookKit
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The SQLite file to use instead of the configured one.", valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).", valueName: "path"))
+    var config: String?
+
+    func loadConfiguration() throws -> Configuration {
+        try Configuration.load(explicitPath: config)
+    }
+
+    func paths(_ configuration: Configuration) throws -> DataPaths {
+        try DataPaths.resolve(configuration, databaseOverride: db)
+    }
+
+    /// The database for commands that read or settle words: it must exist already.
+    func openExisting() throws -> (AppDatabase, Configuration) {
+        let configuration = try loadConfiguration()
+        let database = try AppDatabase.open(path: try paths(configuration).database, create: false)
+        return (database, configuration)
+    }
+}
+
+func makeLogger(_ label: String) -> Logger {
+    var logger = Logger(label: label) { StderrLogHandler(label: $0) }
+    logger.logLevel = .info
+    return logger
+}
+
+/// A word ID as the learner types it.
+struct WordID: ExpressibleByArgument {
+    let value: Int64
+
+    init?(argument: String) {
+        guard let value = Int64(argument.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), value > 0 else { return nil }
+        self.value = value
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A line describing a word, for lists.
+func summary(_ word: Word, book: String? = nil) -> String {
+    var line = "#\(word.id ?? 0)  \(word.word.isEmpty ? "(no word found)" : word.word)"
+    line += "  [\(word.status.rawValue), \(word.targetLanguage), \(word.confidence)%]"
+    if let book { line += "  \(book)" }
+    if !word.candidates.isEmpty { line += "  or: \(word.candidates.joined(separator: ", "))" }
+    return line
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import WordBookKit
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch the inbox and file every photo that arrives (what systemd starts).",
+        discussion: """
+            Photos in inbox/de/, inbox/fr/ or inbox/es/ are read as German, French or Spanish. \
+            Filed originals move to archive/DAY/, unreadable ones to failed/ with NAME.error.txt. \
+            SIGTERM finishes the photos in flight and exits.
+
+            Example: wordbook run --config ~/.config/wordbook/config.toml
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
+    var workers: Int?
+
+    func validate() throws {
+        if let workers, !(1...64).contains(workers) {
+            throw ValidationError("--workers must be from 1 to 64.")
+        }
+    }
+
+    func run() throws {
+        var configuration = try options.loadConfiguration()
+        if let workers { configuration.workers = workers }
+        let paths = try options.paths(configuration)
+        let database = try AppDatabase.open(path: paths.database, create: true)
+        let service = InboxService(configuration: configuration, paths: paths, database: database, logger: makeLogger("wordbook.run"))
+        try service.run()
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import WordBookKit
+
+struct Confirm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Accept proposed words as they are.",
+        discussion: "Example: wordbook confirm 12 13 14")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("IDs of the words, as wordbook pending shows them.", valueName: "id"))
+    var ids: [WordID]
+
+    func run() throws {
+        let (database, _) = try options.openExisting()
+        try database.confirm(ids: ids.map(\.value))
+        print("Confirmed \(ids.map { "#\($0.value)" }.joined(separator: ", ")).")
+    }
+}
+
+struct Correct: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replace a proposed word with the right one and confirm it.",
+        discussion: "Example: wordbook correct 12 Straße")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The word's ID.", valueName: "id"))
+    var id: WordID
+
+    @Argument(help: "The right word.")
+    var word: String
+
+    func run() throws {
+        let (database, _) = try options.openExisting()
+        let corrected = try database.correct(id: id.value, to: word)
+        print("#\(id.value) is now \"\(corrected.word)\" (confirmed).")
+    }
+}
+
+struct Reject: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Mark proposals as not worth learning; they stay in the word book, out of reviews.",
+        discussion: "Example: wordbook reject 15")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("IDs of the words.", valueName: "id"))
+    var ids: [WordID]
+
+    func run() throws {
+        let (database, _) = try options.openExisting()
+        try database.reject(ids: ids.map(\.value))
+        print("Rejected \(ids.map { "#\($0.value)" }.joined(separator: ", ")).")
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+struct WordBookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wordbook",
+        abstract: "Turn photos of words into a word book you review.",
+        discussion: """
+            The worker (wordbook run) watches the inbox, proposes the word each photo shows and files it \
+            into that day's word book. The other commands settle the proposals and read the word book.
+            """,
+        subcommands: [
+            Run.self, Ingest.self, Pending.self, Confirm.self, Correct.self, Reject.self,
+            List.self, Show.self, Status.self,
+        ]
+    )
+}

@@ -1,0 +1,15 @@
+import Foundation
+import Glibc
+
+// Debian's libtesseract uses OpenMP, which reads OMP_THREAD_LIMIT when it loads, before main.
+// With one engine per worker, more threads only fight over the cores: set it and start again.
+if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
+    setenv("OMP_THREAD_LIMIT", "1", 1)
+    let arguments = CommandLine.arguments
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+    argv.append(nil)
+    execv("/proc/self/exe", &argv)
+    // Only reached when exec failed: go on with OpenMP's defaults.
+}
+
+WordBookCommand.main()

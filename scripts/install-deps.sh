@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages WordBook builds, tests and runs with.
+# Idempotent: does nothing when every package is already there.
+set -euo pipefail
+
+packages=(
+  # C libraries the Swift targets link against
+  libtesseract-dev libleptonica-dev libturbojpeg0-dev libsqlite3-dev
+  # recognition models: English, German, French, Spanish
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
+  # tools the tests and benchmarks use
+  sqlite3 python3 python3-pil fonts-dejavu-core fonts-liberation2 procps time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
