@@ -135,7 +135,8 @@ extension AppDatabase {
                     .insert(db)
                 book.updatedAt = now
                 try book.update(db)
-                return .filed(word)
+                // As stored: dates keep milliseconds in SQLite.
+                return .filed(try Word.fetchOne(db, key: word.id) ?? word)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Another process filed the same photo between our check and our insert.

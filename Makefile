@@ -1,0 +1,39 @@
+# WordBook. `make run` starts the worker on the default data folder; `make test` runs the tests.
+# Both install the Debian packages they need first (scripts/install-deps.sh, idempotent).
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+RELEASE_BIN := .build/release/wordbook
+
+.PHONY: deps build release run test install images clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# The worker in the foreground, on $XDG_DATA_HOME/wordbook (~/.local/share/wordbook) unless configured.
+run: release
+	OMP_THREAD_LIMIT=1 $(RELEASE_BIN) run
+
+test: deps
+	$(SWIFT) build --build-tests
+	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build
+
+# The binary, the configuration (kept if present) and the system unit.
+install: release
+	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
+	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
+	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
+	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service
+
+# Regenerates TestImages/ from scripts/make-test-images.py (deterministic).
+images: deps
+	/usr/bin/python3 scripts/make-test-images.py
+
+clean:
+	rm -rf .build

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import WordBookKit
+
+@Suite struct ConfigurationTests {
+    @Test func theDocumentedFileParsesToTheDefaults() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config/wordbook.toml").path
+        var parsed = try Configuration.load(file: file)
+        parsed.source = nil
+        #expect(parsed == Configuration())
+    }
+
+    @Test func valuesAreRead() throws {
+        let configuration = try Configuration.parse("""
+            [paths]
+            inbox = "/srv/sync/wordbook"
+            [capture]
+            workers = 3
+            after_filing = "delete"
+            ignore = ["*.heic"]
+            [recognition]
+            default_language = "de"
+            [storage]
+            max_edge = 1200
+            [time]
+            time_zone = "Europe/Berlin"
+            """, file: "test.toml")
+        #expect(configuration.inboxPath == "/srv/sync/wordbook")
+        #expect(configuration.workerCount == 3)
+        #expect(configuration.afterFiling == .delete)
+        #expect(configuration.ignore == ["*.heic"])
+        #expect(configuration.defaultLanguage == .german)
+        #expect(configuration.maxEdge == 1200)
+        #expect(configuration.timeZone.identifier == "Europe/Berlin")
+    }
+
+    @Test func anUnknownKeyNamesTheFileTheKeyAndWhatIsAllowed() {
+        #expect(throws: ConfigurationError.unknownKey(
+            file: "w.toml", key: "storage.max_size", allowed: ["storage.max_edge", "storage.jpeg_quality"])) {
+            try Configuration.parse("[storage]\nmax_size = 3", file: "w.toml")
+        }
+    }
+
+    @Test(arguments: [
+        ("[storage]\njpeg_quality = 101", "storage.jpeg_quality"),
+        ("[storage]\njpeg_quality = \"high\"", "storage.jpeg_quality"),
+        ("[capture]\nafter_filing = \"shred\"", "capture.after_filing"),
+        ("[recognition]\ndefault_language = \"tlh\"", "recognition.default_language"),
+        ("[time]\ntime_zone = \"Mars/Olympus\"", "time.time_zone"),
+        ("[capture]\nworkers = -1", "capture.workers"),
+    ])
+    func aBadValueNamesItsKey(text: String, key: String) {
+        do {
+            _ = try Configuration.parse(text, file: "/etc/wordbook/config.toml")
+            Issue.record("accepted \(text)")
+        } catch let error as ConfigurationError {
+            guard case let .badValue(file, badKey, allowed) = error else { Issue.record("\(error)"); return }
+            #expect(file == "/etc/wordbook/config.toml" && badKey == key && !allowed.isEmpty)
+            #expect(error.description.hasPrefix("/etc/wordbook/config.toml: \(key) must be"))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func unknownSectionsAndBrokenSyntaxAreReported() {
+        #expect(throws: ConfigurationError.self) { try Configuration.parse("[camera]\nx = 1", file: "w.toml") }
+        do {
+            _ = try Configuration.parse("[storage\nmax_edge = 3", file: "w.toml")
+            Issue.record("accepted broken TOML")
+        } catch let error as ConfigurationError {
+            guard case let .syntax(file, line, _) = error else { Issue.record("\(error)"); return }
+            #expect(file == "w.toml" && line == 1)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func theLookupOrderIsOptionThenEnvironmentThenXDGThenEtc() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-config-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: "\(folder)/xdg/wordbook", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "[storage]\nmax_edge = 1000".write(toFile: "\(folder)/xdg/wordbook/config.toml", atomically: true, encoding: .utf8)
+        try "[storage]\nmax_edge = 900".write(toFile: "\(folder)/env.toml", atomically: true, encoding: .utf8)
+        try "[storage]\nmax_edge = 800".write(toFile: "\(folder)/option.toml", atomically: true, encoding: .utf8)
+
+        var environment = ["XDG_CONFIG_HOME": "\(folder)/xdg"]
+        #expect(try Configuration.load(explicitPath: nil, environment: environment).maxEdge == 1000)
+        environment["WORDBOOK_CONFIG"] = "\(folder)/env.toml"
+        #expect(try Configuration.load(explicitPath: nil, environment: environment).maxEdge == 900)
+        #expect(try Configuration.load(explicitPath: "\(folder)/option.toml", environment: environment).maxEdge == 800)
+        #expect(throws: ConfigurationError.self) {
+            try Configuration.load(explicitPath: "\(folder)/missing.toml", environment: environment)
+        }
+    }
+
+    @Test func dataPathsFollowSystemdThenXDG() throws {
+        let defaults = Configuration()
+        let underSystemd = try DataPaths.resolve(defaults, environment: ["STATE_DIRECTORY": "/var/lib/wordbook", "HOME": "/root"])
+        #expect(underSystemd.database == "/var/lib/wordbook/wordbook.sqlite")
+        #expect(underSystemd.inbox == "/var/lib/wordbook/inbox")
+        let xdg = try DataPaths.resolve(defaults, environment: ["XDG_DATA_HOME": "/home/a/.data", "HOME": "/home/a"])
+        #expect(xdg.archive == "/home/a/.data/wordbook/archive")
+        let home = try DataPaths.resolve(defaults, databaseOverride: "/tmp/x.sqlite", environment: ["HOME": "/home/a"])
+        #expect(home.failed == "/home/a/.local/share/wordbook/failed")
+        #expect(home.database == "/tmp/x.sqlite")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import Testing
+@testable import WordBookKit
+
+func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String = "Straße") -> Filing {
+    let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let captured = calendar.startOfDay(day)!.addingTimeInterval(13 * 3600)
+    return Filing(
+        sourceName: "de/\(word).jpg", sourceSHA256: sha, capturedAt: captured, captureDay: day,
+        nextReview: calendar.startOfNextDay(after: captured), language: .german,
+        proposal: Proposal(word: word, confidence: 88, candidates: ["Strasse"], box: PixelBox(x: 1, y: 2, width: 3, height: 4),
+                           context: "Hauptstraße \(word)"),
+        jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1600, imageHeight: 1200)
+}
+
+@Suite struct StoreTests {
+    @Test func filingCreatesTheDaysBookAndAProposedWordWithItsFirstReview() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(word) = try database.file(sampleFiling()) else { Issue.record("not filed"); return }
+        #expect(word.status == .proposed)
+        #expect(word.masteryLevel == 0 && word.reviewCount == 0 && word.reviewInterval == 1)
+        #expect(word.proposedWord == "Straße" && word.candidates == ["Strasse"])
+        let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        #expect(calendar.iso8601(word.nextReviewDate) == "2026-10-25T00:00:00+02:00")
+        #expect(try database.book(id: word.wordBookId)?.recordDate == "2026-10-24")
+        #expect(try database.image(wordId: word.id!)?.width == 1600)
+
+        // The stored row reads back the same.
+        #expect(try database.word(id: word.id!) == word)
+    }
+
+    @Test func wordsOfTheSameDayShareOneBook() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(a) = try database.file(sampleFiling(sha: "1")),
+              case let .filed(b) = try database.file(sampleFiling(sha: "2", word: "Ausgang")),
+              case let .filed(c) = try database.file(sampleFiling(sha: "3", day: "2026-10-25"))
+        else { Issue.record("not filed"); return }
+        #expect(a.wordBookId == b.wordBookId)
+        #expect(a.wordBookId != c.wordBookId)
+        #expect(try database.words(onDay: "2026-10-24").map(\.word.word) == ["Straße", "Ausgang"])
+    }
+
+    @Test func thesamePhotoIsNeverFiledTwice() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(first) = try database.file(sampleFiling(sha: "same")) else { Issue.record("not filed"); return }
+        #expect(try database.file(sampleFiling(sha: "same", word: "other")) == .duplicate(first))
+        #expect(try database.wordCount() == 1)
+    }
+
+    @Test func theUniqueIndexCatchesADuplicateFromAnotherWriter() throws {
+        let database = try AppDatabase.inMemory()
+        _ = try database.file(sampleFiling(sha: "x"))
+        #expect(throws: DatabaseError.self) {
+            try database.writer.write { db in
+                try db.execute(sql: "INSERT INTO word (wordBookId, word, targetLanguage, createdAt, updatedAt, nextReviewDate, status, proposedWord, confidence, sourceName, sourceSHA256, capturedAt) SELECT wordBookId, word, targetLanguage, createdAt, updatedAt, nextReviewDate, status, proposedWord, confidence, sourceName, sourceSHA256, capturedAt FROM word")
+            }
+        }
+    }
+
+    @Test func confirmCorrectAndRejectSettleProposals() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(a) = try database.file(sampleFiling(sha: "1")),
+              case let .filed(b) = try database.file(sampleFiling(sha: "2", word: "Ausgnag")),
+              case let .filed(c) = try database.file(sampleFiling(sha: "3", word: "xx"))
+        else { Issue.record("not filed"); return }
+        try database.confirm(ids: [a.id!])
+        let corrected = try database.correct(id: b.id!, to: " Ausgang ")
+        try database.reject(ids: [c.id!])
+        #expect(try database.word(id: a.id!).status == .confirmed)
+        #expect(corrected.word == "Ausgang" && corrected.status == .confirmed && corrected.proposedWord == "Ausgnag")
+        #expect(try database.word(id: c.id!).status == .rejected)
+        #expect(try database.pending().isEmpty)
+    }
+
+    @Test func anUnknownIDChangesNothing() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(a) = try database.file(sampleFiling()) else { Issue.record("not filed"); return }
+        #expect(throws: StoreError.noSuchWord(id: 99)) { try database.confirm(ids: [a.id!, 99]) }
+        #expect(try database.word(id: a.id!).status == .proposed)
+        #expect(throws: StoreError.noSuchWord(id: 99)) { try database.correct(id: 99, to: "x") }
+        #expect(throws: StoreError.emptyWord) { try database.correct(id: a.id!, to: "  ") }
+    }
+
+    @Test func deletingABookDeletesItsWordsAndImages() throws {
+        let database = try AppDatabase.inMemory()
+        _ = try database.file(sampleFiling())
+        try database.writer.write { db in _ = try WordBook.deleteAll(db) }
+        #expect(try database.wordCount() == 0)
+        #expect(try database.writer.read { db in try WordImage.fetchCount(db) } == 0)
+    }
+
+    @Test func aMissingFileIsAnErrorUnlessCreating() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-store-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: StoreError.missing(path: "\(folder)/w.sqlite")) {
+            try AppDatabase.open(path: "\(folder)/w.sqlite", create: false)
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/w.sqlite"))
+        let database = try AppDatabase.open(path: "\(folder)/w.sqlite", create: true)
+        let mode = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReportedNotReplaced() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-notadb-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try String(repeating: "not a database ", count: 100).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: path, create: true) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a database"))
+    }
+}
