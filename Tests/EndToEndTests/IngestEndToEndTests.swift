@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import WordBookKit
+
+/// `wordbook ingest --json` with the real binary: the one-line-per-input contract of DESIGN.md.
+@Suite struct IngestEndToEndTests {
+    static let contractKeys: Set<String> = ["file", "status", "id", "word", "confidence", "candidates", "book", "nextReview", "error"]
+
+    @Test func everyLineParsesAndFollowsTheContract() throws {
+        let scratch = try Scratch()
+        let notAnImage = "\(scratch.root)/notes.jpg"
+        try "shopping list".write(toFile: notAnImage, atomically: true, encoding: .utf8)
+        let calendar = CaptureCalendar(timeZone: scratch.timeZone)
+        var ids: [String: Int] = [:]
+
+        for language in ["en", "de", "fr", "es"] {
+            let images = LabeledImage.all.filter { $0.language == language }
+            var inputs = images.map(\.path)
+            if language == "en" { inputs.append(notAnImage) }
+            let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config] + inputs)
+            #expect(result.status == (language == "en" ? 1 : 0), "exit status reflects the failed input")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == inputs.count)
+            for (line, input) in zip(lines, inputs) {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                #expect(Set(object.keys).isSubset(of: Self.contractKeys), "\(object.keys)")
+                #expect(object["file"] as? String == input)
+                guard let image = images.first(where: { $0.path == input }) else {
+                    #expect(object["status"] as? String == "failed")
+                    #expect((object["error"] as? String)?.isEmpty == false)
+                    #expect(object["id"] == nil)
+                    continue
+                }
+                #expect(object["status"] as? String == "filed")
+                #expect(object["word"] as? String == image.word, "\(image.file)")
+                let id = try #require(object["id"] as? Int)
+                ids[image.file] = id
+                let confidence = try #require(object["confidence"] as? Int)
+                #expect((0...100).contains(confidence))
+                let candidates = try #require(object["candidates"] as? [String])
+                #expect(candidates.count <= 4 && !candidates.contains(image.word))
+                let book = try #require(object["book"] as? String)
+                if let captured = image.captured { #expect(book == calendar.day(of: captured)) }
+                let nextReview = try #require(object["nextReview"] as? String)
+                #expect(nextReview == calendar.iso8601(calendar.startOfNextDay(after: calendar.startOfDay(book)!)))
+                #expect(object["error"] == nil)
+            }
+        }
+
+        // The same photo again is a duplicate carrying the first entry's id.
+        let first = LabeledImage.all[0]
+        let again = try wordbook(["ingest", "--json", "--config", scratch.config, first.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect(object["status"] as? String == "duplicate")
+        #expect(object["id"] as? Int == ids[first.file])
+    }
+
+    @Test func userErrorsAreOneSentenceAndNonZero() throws {
+        let scratch = try Scratch()
+        let badLanguage = try wordbook(["ingest", "--language", "xx", "--config", scratch.config, "/dev/null"])
+        #expect(badLanguage.status != 0 && badLanguage.stderr.contains("--language must be one of en, de, fr, es"))
+
+        let missingDatabase = try wordbook(["pending", "--config", scratch.config])
+        #expect(missingDatabase.status != 0)
+        #expect(missingDatabase.stderr.contains("there is no word book at \(scratch.database) yet"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.database), "no empty database appears")
+
+        try "[storage]\nmax_edge = \"big\"\n".write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        let badConfig = try wordbook(["status", "--config", scratch.config])
+        #expect(badConfig.status != 0)
+        #expect(badConfig.stderr.contains("\(scratch.config): storage.max_edge must be a whole number"))
+    }
+
+    @Test func showWritesTheStoredJPEGAndStatusCountsTheInbox() throws {
+        let scratch = try Scratch()
+        let image = LabeledImage.all.first { $0.orientation == 6 }!
+        let filed = try wordbook(["ingest", "--json", "--language", image.language, "--config", scratch.config, image.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(filed.stdout.utf8)) as? [String: Any])
+        let id = try #require(object["id"] as? Int)
+
+        let output = "\(scratch.root)/out.jpg"
+        let shown = try wordbook(["show", "\(id)", "--image", output, "--config", scratch.config])
+        #expect(shown.status == 0 && shown.stdout.contains(image.word))
+        let photo = try PhotoDecoder(maxPixels: 100_000_000).decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))), longEdge: 4000)
+        // Upright: a portrait photo stays portrait, the long edge at most 1600.
+        #expect(photo.picture.height == 1600 && photo.picture.width == 1200)
+
+        let unknown = try wordbook(["show", "999", "--config", scratch.config])
+        #expect(unknown.status != 0 && unknown.stderr.contains("there is no word with ID 999"))
+
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: image.path, toPath: "\(scratch.inbox)/waiting.jpg")
+        let status = try wordbook(["status", "--config", scratch.config])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("1 photo waiting"))
+        #expect(status.stdout.contains("last filed #\(id) \"\(image.word)\""))
+    }
+}

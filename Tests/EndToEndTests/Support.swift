@@ -1,0 +1,114 @@
+import Foundation
+import Glibc
+import GRDB
+import Testing
+@testable import WordBookKit
+
+/// The repository's root, from this file's place in it.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The `wordbook` binary built next to the test bundle.
+let wordbookBinary: String = {
+    let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("wordbook").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return repositoryRoot.appendingPathComponent(".build/debug/wordbook").path
+}()
+
+/// One line of TestImages/labels.tsv.
+struct LabeledImage: Sendable {
+    let file: String
+    let word: String
+    let language: String
+    let orientation: Int
+    /// ISO 8601 with offset, or nil for images without EXIF.
+    let captured: Date?
+
+    static let all: [LabeledImage] = {
+        let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent("TestImages/labels.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").dropFirst().map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return LabeledImage(
+                file: fields[0], word: fields[1], language: fields[2], orientation: Int(fields[3]) ?? 1,
+                captured: fields.count > 4 ? ISO8601DateFormatter().date(from: fields[4]) : nil)
+        }
+    }()
+
+    var path: String { repositoryRoot.appendingPathComponent("TestImages/\(file)").path }
+}
+
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs the real binary to completion.
+@discardableResult
+func wordbook(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: wordbookBinary)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes before waiting, so a full pipe cannot stall the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data(), errData = Data()
+    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    group.wait()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A scratch data folder with a configuration pointing at it, removed afterwards.
+final class Scratch {
+    let root: String
+    var data: String { "\(root)/data" }
+    var inbox: String { "\(data)/inbox" }
+    var config: String { "\(root)/config.toml" }
+    var database: String { "\(data)/wordbook.sqlite" }
+    let timeZone = TimeZone(identifier: "Europe/Berlin")!
+
+    init(workers: Int = 2) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try """
+            [paths]
+            data = "\(data)"
+            [capture]
+            workers = \(workers)
+            [time]
+            time_zone = "\(timeZone.identifier)"
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func files(under folder: String) -> [String] {
+        let base = "\(data)/\(folder)"
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { path in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: "\(base)/\(path)", isDirectory: &isFolder)
+            return !isFolder.boolValue
+        }.sorted()
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` seconds pass; returns whether it held.
+func eventually(timeout: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(200_000)
+    }
+    return try condition()
+}
