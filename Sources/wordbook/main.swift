@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Glibc
 
@@ -12,4 +13,18 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
     // Only reached when exec failed: go on with OpenMP's defaults.
 }
 
-WordBookCommand.main()
+// Errors reach the learner as one sentence and a non-zero status; --help and --version as usual.
+do {
+    var command = try WordBookCommand.parseAsRoot()
+    try command.run()
+} catch {
+    let status = WordBookCommand.exitCode(for: error)
+    if status.isSuccess {
+        WordBookCommand.exit(withError: error)
+    }
+    let message = WordBookCommand.message(for: error)
+    if !message.isEmpty {
+        FileHandle.standardError.write(Data("wordbook: \(message)\n".utf8))
+    }
+    exit(status.rawValue)
+}
