@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WordBookKitTests",
-            dependencies: ["WordBookKit"]
+            dependencies: ["WordBookKit", "CTesseract"]
         ),
         .testTarget(
             name: "EndToEndTests",

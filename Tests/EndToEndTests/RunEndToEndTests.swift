@@ -21,16 +21,18 @@ import Testing
 
         let log = "\(scratch.root)/run.log"
         FileManager.default.createFile(atPath: log, contents: nil)
+        let notifications = try NotifyListener(path: "\(scratch.root)/notify.sock")
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: wordbookBinary)
         worker.arguments = ["run", "--config", scratch.config]
+        worker.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": notifications.path]) { $1 }
         worker.standardError = FileHandle(forWritingAtPath: log)
         worker.standardOutput = FileHandle.nullDevice
         try worker.run()
         defer { if worker.isRunning { worker.terminate() } }
-        #expect(eventually(timeout: 60) {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("watching")
-        }, "the worker did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        // systemd hears READY=1 once the database is open and the watches are armed.
+        #expect(notifications.wait(for: "READY=1", timeout: 60),
+                "the worker did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
 
         // The rest arrive while it runs: written under a temporary name and renamed (as sync tools do),
         // or written slowly in chunks over more than a second. Language folders are created now.
@@ -108,10 +110,13 @@ import Testing
         let afterwards = try wordbook(["pending", "--config", scratch.config])
         #expect(!afterwards.stdout.contains("#\(exit) "))
 
-        // SIGTERM: finish and exit 0.
+        #expect(notifications.messages.contains { $0.hasPrefix("STATUS=filed ") })
+
+        // SIGTERM: STOPPING=1, finish and exit 0.
         worker.terminate()
         worker.waitUntilExit()
         #expect(worker.terminationReason == .exit && worker.terminationStatus == 0)
+        #expect(notifications.wait(for: "STOPPING=1", timeout: 5))
     }
 
     private func writeSlowly(_ bytes: Data, to path: String, chunks: Int, pause: TimeInterval) throws {

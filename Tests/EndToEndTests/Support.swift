@@ -112,3 +112,61 @@ func eventually(timeout: TimeInterval, _ condition: () throws -> Bool) rethrows 
     }
     return try condition()
 }
+
+/// A datagram socket standing in for systemd's notify socket: collects what the worker says,
+/// reading all the time as systemd does.
+final class NotifyListener: @unchecked Sendable {
+    let path: String
+    private let fd: Int32
+    private let condition = NSCondition()
+    private var received: [String] = []
+
+    init(path: String) throws {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        Thread.detachNewThread { [self] in read() }
+    }
+
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+        unlink(path)
+    }
+
+    private func read() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            condition.lock()
+            received.append(String(decoding: buffer[0..<count], as: UTF8.self))
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    var messages: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return received
+    }
+
+    /// Waits until a message containing `text` has arrived, at most `timeout` seconds.
+    func wait(for text: String, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !received.contains(where: { $0.contains(text) }) {
+            if !condition.wait(until: deadline) { return received.contains { $0.contains(text) } }
+        }
+        return true
+    }
+}

@@ -64,3 +64,47 @@ import Testing
         #expect(!rules.ignoresFolder(named: "de"))
     }
 }
+
+import CTesseract
+
+@Suite struct LeptonicaFormatTests {
+    /// A 40 × 20 picture: left half red, right half blue.
+    func halves() throws -> Picture {
+        var bytes: [UInt8] = []
+        for _ in 0..<20 { for x in 0..<40 { bytes += x < 20 ? [220, 20, 20] : [20, 20, 220] } }
+        return try Picture(width: 40, height: 20, rgb: bytes)
+    }
+
+    func encoded(_ picture: Picture, format: Int32) throws -> [UInt8] {
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMem(&data, &size, picture.pix, format) == 0, let data else {
+            throw ImagingError.operationFailed("write test image")
+        }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    @Test(arguments: [(Int32(IFF_PNG), ImageFormat.png), (Int32(IFF_TIFF_ZIP), .tiff), (Int32(IFF_WEBP), .webp)])
+    func pngTiffAndWebPAreReadByLeptonica(format: Int32, expected: ImageFormat) throws {
+        let bytes = try encoded(try halves(), format: format)
+        let photo = try PhotoDecoder(maxPixels: 1_000_000).decode(bytes, longEdge: 1600)
+        #expect(photo.format == expected)
+        #expect(photo.picture.width == 40 && photo.picture.height == 20)
+        let rgb = try photo.picture.rgbBytes()
+        let left = (10 * 40 + 5) * 3, right = (10 * 40 + 35) * 3
+        #expect(rgb[left] > 150 && rgb[left + 2] < 100, "left half red")
+        #expect(rgb[right] < 100 && rgb[right + 2] > 150, "right half blue")
+    }
+
+    @Test func aPNGClaimingHugeDimensionsIsRefusedFromItsHeader() throws {
+        var bytes = try encoded(try halves(), format: Int32(IFF_PNG))
+        // IHDR width and height sit at bytes 16-23; claim 100,000 × 100,000.
+        let huge: [UInt8] = [0x00, 0x01, 0x86, 0xA0]
+        bytes.replaceSubrange(16..<20, with: huge)
+        bytes.replaceSubrange(20..<24, with: huge)
+        #expect(throws: ImagingError.tooManyPixels(width: 100_000, height: 100_000, limit: 100_000_000)) {
+            try PhotoDecoder(maxPixels: 100_000_000).decode(bytes, longEdge: 1600)
+        }
+    }
+}

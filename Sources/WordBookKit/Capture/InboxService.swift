@@ -88,11 +88,11 @@ public final class InboxService: @unchecked Sendable {
         housekeeping.resume()
 
         logger.info("watching \(paths.inbox) with \(workerCount) worker\(workerCount == 1 ? "" : "s"); filing into \(paths.database)")
-        notifier.notify("READY=1\nSTATUS=\(statusLine())")
+        notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
 
         stop.wait()
         logger.info("stopping: finishing the photos in flight")
-        notifier.notify("STOPPING=1")
+        notifier.notify("STOPPING=1", mayDrop: false)
         housekeeping.cancel()
         watcher.stop()
         queue.close()

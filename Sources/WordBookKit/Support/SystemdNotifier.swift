@@ -19,11 +19,16 @@ public final class SystemdNotifier: @unchecked Sendable {
 
     public var isActive: Bool { socketPath != nil }
 
-    public func notify(_ state: String) {
+    /// Sends `state`. With `mayDrop`, a full socket queue drops the message instead of blocking the
+    /// caller: a worker never waits on a status line.
+    public func notify(_ state: String, mayDrop: Bool = true) {
         guard let socketPath else { return }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return }
         defer { close(fd) }
+        // A message that must not be dropped still waits at most two seconds for a stalled reader.
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         // A leading "@" names an abstract socket: a NUL byte in its place.
@@ -39,7 +44,7 @@ public final class SystemdNotifier: @unchecked Sendable {
         _ = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
                 message.withUnsafeBytes { bytes in
-                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sockaddrPointer, length)
+                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | (mayDrop ? Int32(MSG_DONTWAIT) : 0), sockaddrPointer, length)
                 }
             }
         }
