@@ -41,8 +41,6 @@ struct WordID: ExpressibleByArgument {
         guard let value = Int64(argument.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), value > 0 else { return nil }
         self.value = value
     }
-
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// A line describing a word, for lists.

@@ -59,7 +59,7 @@ public struct Configuration: Sendable, Equatable {
     public init() {}
 
     public var timeZone: TimeZone {
-        timeZoneName.isEmpty ? TimeZone.current : TimeZone(identifier: timeZoneName)!
+        TimeZone(identifier: timeZoneName) ?? TimeZone.current
     }
 
     public var workerCount: Int {

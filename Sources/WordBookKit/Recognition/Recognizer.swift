@@ -92,7 +92,7 @@ public final class Recognizer {
         crop = try crop.scaled(by: scale)
         let words = try engine.recognize(crop, mode: .singleLine).filter { WordText.hasLetter($0.text) }
         // The word the crop was made for sits where the original box sits inside the crop.
-        let target = box.scaled(by: 1).offsetBy(dx: -region.x, dy: -region.y).scaled(by: scale)
+        let target = box.offsetBy(dx: -region.x, dy: -region.y).scaled(by: scale)
         guard let match = words.min(by: { abs($0.box.midX - target.midX) < abs($1.box.midX - target.midX) }) else {
             return nil
         }
