@@ -43,11 +43,10 @@ struct WordID: ExpressibleByArgument {
     }
 }
 
-/// A line describing a word, for lists.
-func summary(_ word: Word, book: String? = nil) -> String {
-    var line = "#\(word.id ?? 0)  \(word.word.isEmpty ? "(no word found)" : word.word)"
-    line += "  [\(word.status.rawValue), \(word.targetLanguage), \(word.confidence)%]"
-    if let book { line += "  \(book)" }
-    if !word.candidates.isEmpty { line += "  or: \(word.candidates.joined(separator: ", "))" }
-    return line
+/// A date the learner types: `YYYY-MM-DD`.
+func parseDay(_ text: String, option: String, calendar: CaptureCalendar) throws -> String {
+    guard calendar.startOfDay(text) != nil else {
+        throw ValidationError("\(option) must be a date written YYYY-MM-DD, such as 2026-10-24, not '\(text)'.")
+    }
+    return text
 }

@@ -3,21 +3,38 @@ import WordBookKit
 
 struct Pending: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the proposals waiting for you, with their candidates.",
-        discussion: "Example: wordbook pending")
+        abstract: "List the proposals waiting for you, with numbered candidates.",
+        discussion: """
+            Settle them with confirm, reject, or correct ID WORD; correct ID N picks candidate N.
+
+            Example: wordbook pending
+            """)
 
     @OptionGroup var options: GlobalOptions
 
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
     func run() throws {
-        let (database, _) = try options.openExisting()
-        let words = try database.words(onDay: nil).filter { $0.word.status == .proposed }
+        let (database, configuration) = try options.openExisting()
+        var query = WordQuery()
+        query.status = .proposed
+        let words = try database.words(query)
+        if json {
+            let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+            try printJSON(WordsJSON(count: words.count, words: words.map { WordJSON($0, calendar: calendar) }))
+            return
+        }
         if words.isEmpty {
             print("Nothing is waiting: every proposal is settled.")
             return
         }
-        for (word, book) in words {
-            print(summary(word, book: book))
-            if !word.context.isEmpty && word.context != word.word { print("      in: \(word.context)") }
+        for listing in words {
+            print(summary(listing))
+            if !listing.word.candidates.isEmpty { print("      or: \(numberedCandidates(listing.word))") }
+            if !listing.word.context.isEmpty && listing.word.context != listing.word.word {
+                print("      in: \(listing.word.context)")
+            }
         }
     }
 }

@@ -20,20 +20,32 @@ struct Confirm: ParsableCommand {
 
 struct Correct: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replace a proposed word with the right one and confirm it.",
-        discussion: "Example: wordbook correct 12 Straße")
+        abstract: "Replace a proposed word with the right one, or with candidate N, and confirm it.",
+        discussion: """
+            Examples:
+              wordbook correct 12 Straße
+              wordbook correct 12 2      (candidate 2 of those wordbook pending shows)
+            """)
 
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("The word's ID.", valueName: "id"))
     var id: WordID
 
-    @Argument(help: "The right word.")
+    @Argument(help: "The right word, or the number of a candidate.")
     var word: String
 
     func run() throws {
         let (database, _) = try options.openExisting()
-        let corrected = try database.correct(id: id.value, to: word)
+        var text = word
+        if let number = Int(word) {
+            let candidates = try database.word(id: id.value).candidates
+            guard (1...max(1, candidates.count)).contains(number), number <= candidates.count else {
+                throw ValidationError("#\(id.value) has \(candidates.count) candidate\(candidates.count == 1 ? "" : "s"), so there is no candidate \(number).")
+            }
+            text = candidates[number - 1]
+        }
+        let corrected = try database.correct(id: id.value, to: text)
         print("#\(id.value) is now \"\(corrected.word)\" (confirmed).")
     }
 }

@@ -4,7 +4,7 @@ import WordBookKit
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show everything about one word; --image writes its stored photo.",
+        abstract: "Show everything about one word: candidates, tags, review history; --image writes its photo.",
         discussion: "Example: wordbook show 12 --image /tmp/12.jpg")
 
     @OptionGroup var options: GlobalOptions
@@ -15,25 +15,68 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Write the stored JPEG to this file.", valueName: "file"))
     var image: String?
 
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct ReviewJSON: Encodable {
+        var reviewedAt: String
+        var level: Int
+        var interval: Int
+        var nextReview: String
+    }
+
+    struct ShowJSON: Encodable {
+        var word: WordJSON
+        var reviews: [ReviewJSON]
+        var image: ImageJSON?
+    }
+
+    struct ImageJSON: Encodable {
+        var width: Int
+        var height: Int
+        var bytes: Int
+    }
+
     func run() throws {
         let (database, configuration) = try options.openExisting()
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         let word = try database.word(id: id.value)
-        let book = try database.book(id: word.wordBookId)?.recordDate ?? ""
+        let listing = WordListing(
+            word: word, book: try database.book(id: word.wordBookId)?.recordDate ?? "", tags: try database.tags(of: id.value))
         let stored = try database.image(wordId: id.value)
+        let reviews = try database.reviews(of: id.value)
+        if let image {
+            guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
+            do {
+                try stored.jpeg.write(to: URL(fileURLWithPath: image))
+            } catch {
+                throw ValidationError("the image could not be written to \(image).")
+            }
+        }
+        if json {
+            try printJSON(ShowJSON(
+                word: WordJSON(listing, calendar: calendar),
+                reviews: reviews.map {
+                    ReviewJSON(reviewedAt: calendar.iso8601($0.reviewedAt), level: $0.level, interval: $0.interval,
+                               nextReview: calendar.iso8601($0.nextReviewDate))
+                },
+                image: stored.map { ImageJSON(width: $0.width, height: $0.height, bytes: $0.jpeg.count) }))
+            return
+        }
         let rows: [(String, String)] = [
             ("word", word.word.isEmpty ? "(no word found)" : word.word),
             ("status", word.status.rawValue),
             ("proposed", word.proposedWord),
             ("confidence", "\(word.confidence)"),
-            ("candidates", word.candidates.joined(separator: ", ")),
+            ("candidates", numberedCandidates(word)),
             ("context", word.context),
             ("language", word.targetLanguage),
-            ("book", book),
+            ("book", listing.book),
             ("captured", calendar.iso8601(word.capturedAt)),
             ("next review", calendar.iso8601(word.nextReviewDate)),
             ("mastery", "\(word.masteryLevel)"),
             ("reviews", "\(word.reviewCount), interval \(word.reviewInterval) day\(word.reviewInterval == 1 ? "" : "s")"),
+            ("tags", listing.tags.joined(separator: ", ")),
             ("notes", word.notes),
             ("source", word.sourceName),
             ("sha256", word.sourceSHA256),
@@ -43,14 +86,9 @@ struct Show: ParsableCommand {
         for (label, value) in rows where !value.isEmpty {
             print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value)")
         }
-        if let image {
-            guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
-            do {
-                try stored.jpeg.write(to: URL(fileURLWithPath: image))
-            } catch {
-                throw ValidationError("the image could not be written to \(image).")
-            }
-            print("Wrote the photo to \(image).")
+        for review in reviews {
+            print("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next in \(review.interval) day\(review.interval == 1 ? "" : "s")")
         }
+        if let image { print("Wrote the photo to \(image).") }
     }
 }

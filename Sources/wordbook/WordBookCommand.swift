@@ -9,8 +9,11 @@ struct WordBookCommand: ParsableCommand {
             into that day's word book. The other commands settle the proposals and read the word book.
             """,
         subcommands: [
-            Run.self, Ingest.self, Pending.self, Confirm.self, Correct.self, Reject.self,
-            List.self, Show.self, Status.self,
+            Run.self, Ingest.self, Status.self,
+            Pending.self, Confirm.self, Correct.self, Reject.self, Triage.self,
+            ReviewCommand.self, Grade.self, Due.self,
+            List.self, Books.self, Search.self, Show.self, Stats.self,
+            Note.self, TagCommand.self, Tags.self,
         ]
     )
 }

@@ -46,7 +46,7 @@ struct CommandResult {
 
 /// Runs the real binary to completion.
 @discardableResult
-func wordbook(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+func wordbook(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: wordbookBinary)
     process.arguments = arguments
@@ -54,7 +54,16 @@ func wordbook(_ arguments: [String], environment: [String: String] = [:]) throws
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    try process.run()
+    if let input {
+        let stdin = Pipe()
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    } else {
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
     // Read both pipes before waiting, so a full pipe cannot stall the child.
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data(), errData = Data()

@@ -43,3 +43,10 @@ public struct CaptureCalendar: Sendable {
         return formatter.string(from: date)
     }
 }
+
+extension CaptureCalendar {
+    /// `date` plus whole days on the calendar (a day across a clock change is still one day).
+    public func adding(days: Int, to date: Date) -> Date {
+        calendar.date(byAdding: .day, value: days, to: date)!
+    }
+}

@@ -6,6 +6,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case cannotOpen(path: String, reason: String)
     case noSuchWord(id: Int64)
     case emptyWord
+    case badGrade(Int)
+    case notConfirmed(id: Int64, status: WordStatus)
+    case other(String)
 
     public var description: String {
         switch self {
@@ -17,6 +20,14 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "there is no word with ID \(id)"
         case .emptyWord:
             return "the corrected word is empty"
+        case let .badGrade(level):
+            return "a grade must be from 0 to 5, not \(level)"
+        case let .notConfirmed(id, status):
+            return status == .proposed
+                ? "#\(id) is still a proposal: confirm or correct it before grading it"
+                : "#\(id) was rejected and is not reviewed"
+        case let .other(message):
+            return message
         }
     }
 }

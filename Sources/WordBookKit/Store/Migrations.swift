@@ -56,6 +56,39 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v2: review history, full-text search") { db in
+            try db.create(table: "review") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("word", onDelete: .cascade).notNull()
+                t.column("reviewedAt", .datetime).notNull()
+                t.column("level", .integer).notNull().check { (0...5).contains($0) }
+                t.column("interval", .integer).notNull()
+                t.column("nextReviewDate", .datetime).notNull()
+            }
+            // Folding ß by SQL's own replace() keeps the triggers working from any connection,
+            // the sqlite3 shell included; unicode61 folds case and removes the other diacritics.
+            let fold = { (column: String) in "replace(replace(\(column), 'ß', 'ss'), 'ẞ', 'SS')" }
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE wordSearch USING fts5(word, notes, context, tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO wordSearch (rowid, word, notes, context)
+                    SELECT id, \(fold("word")), \(fold("notes")), \(fold("context")) FROM word;
+                CREATE TRIGGER wordSearchInsert AFTER INSERT ON word BEGIN
+                    INSERT INTO wordSearch (rowid, word, notes, context)
+                    VALUES (new.id, \(fold("new.word")), \(fold("new.notes")), \(fold("new.context")));
+                END;
+                CREATE TRIGGER wordSearchDelete AFTER DELETE ON word BEGIN
+                    DELETE FROM wordSearch WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER wordSearchUpdate AFTER UPDATE OF word, notes, context ON word BEGIN
+                    DELETE FROM wordSearch WHERE rowid = old.id;
+                    INSERT INTO wordSearch (rowid, word, notes, context)
+                    VALUES (new.id, \(fold("new.word")), \(fold("new.notes")), \(fold("new.context")));
+                END;
+                CREATE INDEX wordOnTargetLanguage ON word (targetLanguage);
+                CREATE INDEX wordTagOnTagId ON wordTag (tagId);
+                """)
+        }
+
         return migrator
     }
 }

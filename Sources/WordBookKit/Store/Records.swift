@@ -27,6 +27,9 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public static let databaseTableName = "word"
     public static let wordBook = belongsTo(WordBook.self)
     public static let image = hasOne(WordImage.self)
+    public static let wordTags = hasMany(WordTag.self)
+    public static let tags = hasMany(Tag.self, through: wordTags, using: WordTag.tag)
+    public static let reviews = hasMany(Review.self)
 
     public var id: Int64?
     public var wordBookId: Int64
@@ -64,6 +67,10 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let sourceSHA256 = Column(CodingKeys.sourceSHA256)
         public static let createdAt = Column(CodingKeys.createdAt)
         public static let capturedAt = Column(CodingKeys.capturedAt)
+        public static let word = Column(CodingKeys.word)
+        public static let targetLanguage = Column(CodingKeys.targetLanguage)
+        public static let masteryLevel = Column(CodingKeys.masteryLevel)
+        public static let nextReviewDate = Column(CodingKeys.nextReviewDate)
     }
 }
 
@@ -92,7 +99,26 @@ public struct Tag: Codable, Sendable, Equatable, FetchableRecord, MutablePersist
 
 public struct WordTag: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "wordTag"
+    public static let tag = belongsTo(Tag.self)
+    public static let word = belongsTo(Word.self)
 
     public var wordId: Int64
     public var tagId: Int64
+}
+
+/// One grading of a word: the review history `show` lists.
+public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "review"
+
+    public var id: Int64?
+    public var wordId: Int64
+    public var reviewedAt: Date
+    public var level: Int
+    /// Days until the next review, as the rule gave them.
+    public var interval: Int
+    public var nextReviewDate: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
 }

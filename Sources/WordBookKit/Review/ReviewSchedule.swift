@@ -1,0 +1,31 @@
+import Foundation
+
+/// The app's review rule, kept exactly:
+///
+///     intervals = [1, 2, 4, 7, 15, 30]
+///     base      = reviewCount < 6 ? intervals[reviewCount] : 30
+///     interval  = Int(Double(base) * max(0.5, Double(L) / 5.0))   // truncates
+///     nextReviewDate = now + interval days
+///
+/// where reviewCount is already counted up for this review.
+public enum ReviewSchedule {
+    public static let intervals = [1, 2, 4, 7, 15, 30]
+    public static let levels = 0...5
+
+    public static func interval(reviewCount: Int, level: Int) -> Int {
+        let base = reviewCount < 6 ? intervals[reviewCount] : 30
+        return Int(Double(base) * max(0.5, Double(level) / 5.0))
+    }
+
+    /// The word after a grade of `level` at `now`.
+    public static func grade(_ word: Word, level: Int, now: Date, calendar: CaptureCalendar) -> Word {
+        var word = word
+        word.reviewCount += 1
+        word.lastReviewDate = now
+        word.masteryLevel = level
+        word.reviewInterval = interval(reviewCount: word.reviewCount, level: level)
+        word.nextReviewDate = calendar.adding(days: word.reviewInterval, to: now)
+        word.updatedAt = now
+        return word
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import GRDB
+
+/// Which words `list` shows, in which order, which page.
+public struct WordQuery: Sendable {
+    public enum Sort: String, Sendable, CaseIterable {
+        case word, created, nextReview = "next-review"
+    }
+
+    public var day: String?
+    public var from: String?
+    public var to: String?
+    public var language: String?
+    public var minMastery: Int?
+    public var status: WordStatus?
+    /// A tag name, matched without regard to case.
+    public var tag: String?
+    public var sort: Sort = .created
+    public var limit: Int?
+    public var offset: Int = 0
+
+    public init() {}
+}
+
+/// A word with the day of its book and its tags, as the read commands show it.
+public struct WordListing: Sendable, Equatable {
+    public var word: Word
+    public var book: String
+    public var tags: [String]
+
+    public init(word: Word, book: String, tags: [String]) {
+        self.word = word
+        self.book = book
+        self.tags = tags
+    }
+}
+
+public struct BookSummary: Sendable, Equatable {
+    public var day: String
+    public var words: Int
+    public var mastered: Int
+}
+
+public struct TagCount: Sendable, Equatable {
+    public var name: String
+    public var count: Int
+}
+
+extension StoreError {
+    static func noSuchTag(_ name: String) -> StoreError { .other("there is no tag named '\(name)'") }
+}
+
+extension AppDatabase {
+    /// Tag names fold case the Unicode way: "Straße" and "STRASSE" are one tag only when they fold alike.
+    static func tagKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    private func request(_ query: WordQuery) throws -> QueryInterfaceRequest<Word> {
+        var book = Word.wordBook
+        if let day = query.day { book = book.filter(Column("recordDate") == day) }
+        if let from = query.from { book = book.filter(Column("recordDate") >= from) }
+        if let to = query.to { book = book.filter(Column("recordDate") <= to) }
+        var request = Word.joining(required: book)
+        if let language = query.language { request = request.filter(Word.Columns.targetLanguage == language) }
+        if let minimum = query.minMastery { request = request.filter(Word.Columns.masteryLevel >= minimum) }
+        if let status = query.status { request = request.filter(Word.Columns.status == status.rawValue) }
+        if let tag = query.tag {
+            request = request.joining(required: Word.tags.filter(Column("key") == Self.tagKey(tag)))
+        }
+        return request
+    }
+
+    /// The words the query selects, with their book's day and their tags.
+    public func words(_ query: WordQuery) throws -> [WordListing] {
+        try writer.read { db in
+            if let tag = query.tag, try Tag.filter(Column("key") == Self.tagKey(tag)).fetchCount(db) == 0 {
+                throw StoreError.noSuchTag(tag)
+            }
+            var request = try self.request(query)
+            switch query.sort {
+            case .word: request = request.order(Word.Columns.word.collating(.localizedCaseInsensitiveCompare), Word.Columns.id)
+            case .created: request = request.order(Word.Columns.capturedAt, Word.Columns.id)
+            case .nextReview: request = request.order(Word.Columns.nextReviewDate, Word.Columns.id)
+            }
+            if let limit = query.limit { request = request.limit(limit, offset: query.offset) }
+            else if query.offset > 0 { request = request.limit(-1, offset: query.offset) }
+            let words = try request.fetchAll(db)
+            return try Self.listings(words, db)
+        }
+    }
+
+    public func count(_ query: WordQuery) throws -> Int {
+        try writer.read { db in
+            if let tag = query.tag, try Tag.filter(Column("key") == Self.tagKey(tag)).fetchCount(db) == 0 {
+                throw StoreError.noSuchTag(tag)
+            }
+            return try self.request(query).fetchCount(db)
+        }
+    }
+
+    /// Adds book days and tags to words, in two queries whatever their number.
+    static func listings(_ words: [Word], _ db: Database) throws -> [WordListing] {
+        let ids = words.compactMap(\.id)
+        let bookIds = Set(words.map(\.wordBookId))
+        let days = try Dictionary(uniqueKeysWithValues: WordBook.filter(keys: bookIds).fetchAll(db).map { ($0.id!, $0.recordDate) })
+        var tags: [Int64: [String]] = [:]
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT wordTag.wordId, tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId
+            WHERE wordTag.wordId IN (SELECT value FROM json_each(?)) ORDER BY tag.key
+            """, arguments: [String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)])
+        for row in rows { tags[row["wordId"], default: []].append(row["name"]) }
+        return words.map { WordListing(word: $0, book: days[$0.wordBookId] ?? "", tags: tags[$0.id!] ?? []) }
+    }
+
+    /// Confirmed words due by `date`, the longest overdue first.
+    public func due(by date: Date) throws -> [WordListing] {
+        try writer.read { db in
+            let words = try Word
+                .filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.nextReviewDate <= date)
+                .order(Word.Columns.nextReviewDate, Word.Columns.id)
+                .fetchAll(db)
+            return try Self.listings(words, db)
+        }
+    }
+
+    /// Full text over word, notes and context, ignoring case and accents; ß matches ss. Best match first.
+    public func search(_ text: String) throws -> [WordListing] {
+        let terms = text.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ẞ", with: "SS")
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { "\"\($0)\"*" }
+        guard !terms.isEmpty else { return [] }
+        return try writer.read { db in
+            let words = try Word.fetchAll(db, sql: """
+                SELECT word.* FROM wordSearch JOIN word ON word.id = wordSearch.rowid
+                WHERE wordSearch MATCH ? ORDER BY wordSearch.rank, word.id
+                """, arguments: [terms.joined(separator: " ")])
+            return try Self.listings(words, db)
+        }
+    }
+
+    /// One line per word book, newest first.
+    public func books() throws -> [BookSummary] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words,
+                       COALESCE(SUM(word.masteryLevel >= 4), 0) AS mastered
+                FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id
+                GROUP BY wordBook.id ORDER BY wordBook.recordDate DESC
+                """).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
+        }
+    }
+
+    public func tags(of wordId: Int64) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
+                """, arguments: [wordId])
+        }
+    }
+
+    public func reviews(of wordId: Int64) throws -> [Review] {
+        try writer.read { db in
+            try Review.filter(Column("wordId") == wordId).order(Column("reviewedAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    public func tagCounts() throws -> [TagCount] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT tag.name, COUNT(wordTag.wordId) AS count FROM tag LEFT JOIN wordTag ON wordTag.tagId = tag.id
+                GROUP BY tag.id ORDER BY tag.key
+                """).map { TagCount(name: $0["name"], count: $0["count"]) }
+        }
+    }
+}
+
+// MARK: - Changing words
+
+extension AppDatabase {
+    /// Applies the review rule to a confirmed word and records the review.
+    public func grade(id: Int64, level: Int, now: Date = Date(), calendar: CaptureCalendar) throws -> Word {
+        guard ReviewSchedule.levels.contains(level) else { throw StoreError.badGrade(level) }
+        return try writer.write { db in
+            guard let word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            guard word.status == .confirmed else { throw StoreError.notConfirmed(id: id, status: word.status) }
+            let graded = ReviewSchedule.grade(word, level: level, now: now, calendar: calendar)
+            try graded.update(db)
+            var review = Review(id: nil, wordId: id, reviewedAt: now, level: level,
+                                interval: graded.reviewInterval, nextReviewDate: graded.nextReviewDate)
+            try review.insert(db)
+            return try Word.fetchOne(db, key: id) ?? graded
+        }
+    }
+
+    /// Sets or clears a word's note.
+    public func setNote(id: Int64, to text: String, now: Date = Date()) throws {
+        try writer.write { db in
+            guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            word.notes = text
+            word.updatedAt = now
+            try word.update(db)
+        }
+    }
+
+    /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted.
+    public func retag(id: Int64, adding: [String], removing: [String]) throws -> [String] {
+        try writer.write { db in
+            guard try Word.exists(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            for name in removing {
+                let key = Self.tagKey(name)
+                guard let tag = try Tag.filter(Column("key") == key).fetchOne(db),
+                      try WordTag.deleteOne(db, key: ["wordId": id, "tagId": tag.id!])
+                else { throw StoreError.other("#\(id) has no tag named '\(name)'") }
+                if try WordTag.filter(Column("tagId") == tag.id!).fetchCount(db) == 0 { try tag.delete(db) }
+            }
+            for name in adding {
+                let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { throw StoreError.other("a tag name cannot be empty") }
+                var tag: Tag
+                if let existing = try Tag.filter(Column("key") == Self.tagKey(trimmed)).fetchOne(db) {
+                    tag = existing
+                } else {
+                    tag = Tag(id: nil, name: trimmed, key: Self.tagKey(trimmed))
+                    try tag.insert(db)
+                }
+                try WordTag(wordId: id, tagId: tag.id!).insert(db, onConflict: .ignore)
+            }
+            return try String.fetchAll(db, sql: """
+                SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
+                """, arguments: [id])
+        }
+    }
+}

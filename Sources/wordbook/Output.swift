@@ -1,0 +1,89 @@
+import Foundation
+import WordBookKit
+
+/// The stable JSON shape of a word in every read command's `--json` output.
+struct WordJSON: Encodable {
+    var id: Int64
+    var word: String
+    var status: String
+    var language: String
+    var book: String
+    var capturedAt: String
+    var nextReview: String
+    var lastReview: String?
+    var mastery: Int
+    var reviewCount: Int
+    var reviewInterval: Int
+    var confidence: Int
+    var proposedWord: String
+    var candidates: [String]
+    var context: String
+    var notes: String
+    var tags: [String]
+    var source: String
+
+    init(_ listing: WordListing, calendar: CaptureCalendar) {
+        let word = listing.word
+        id = word.id ?? 0
+        self.word = word.word
+        status = word.status.rawValue
+        language = word.targetLanguage
+        book = listing.book
+        capturedAt = calendar.iso8601(word.capturedAt)
+        nextReview = calendar.iso8601(word.nextReviewDate)
+        lastReview = word.lastReviewDate.map(calendar.iso8601)
+        mastery = word.masteryLevel
+        reviewCount = word.reviewCount
+        reviewInterval = word.reviewInterval
+        confidence = word.confidence
+        proposedWord = word.proposedWord
+        candidates = word.candidates
+        context = word.context
+        notes = word.notes
+        tags = listing.tags
+        source = word.sourceName
+    }
+}
+
+struct WordsJSON: Encodable {
+    var count: Int
+    var words: [WordJSON]
+}
+
+/// Prints one JSON document, keys sorted so the output is stable.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// A line describing a word, for lists: `#12  Straße  [confirmed, de, 96%]  2026-10-24  or: 1 Strasse`.
+func summary(_ listing: WordListing) -> String {
+    let word = listing.word
+    var line = "#\(word.id ?? 0)  \(word.word.isEmpty ? "(no word found)" : word.word)"
+    line += "  [\(word.status.rawValue), \(word.targetLanguage), \(word.confidence)%]"
+    line += "  \(listing.book)"
+    if word.status == .confirmed { line += "  mastery \(word.masteryLevel)" }
+    if !listing.tags.isEmpty { line += "  " + listing.tags.map { "+\($0)" }.joined(separator: " ") }
+    return line
+}
+
+/// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.
+func numberedCandidates(_ word: Word) -> String {
+    word.candidates.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
+}
+
+/// Whether standard output is a terminal (thumbnails and prompts only then).
+var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+/// Reads one line of the learner's answer; nil at the end of input.
+func ask(_ prompt: String) -> String? {
+    print(prompt, terminator: "")
+    fflush(nil)
+    return readLine(strippingNewline: true)
+}
+
+func printThumbnail(_ database: AppDatabase, wordId: Int64, columns: Int = 48) {
+    guard let image = try? database.image(wordId: wordId), let text = try? Thumbnail.render(jpeg: image.jpeg, columns: columns) else { return }
+    print(text, terminator: "")
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import WordBookKit
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find words by their text, notes or context, ignoring case and accents.",
+        discussion: """
+            cafe finds Café, STRASSE finds Straße; each term also matches the start of longer words.
+
+            Example: wordbook search strasse
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "What to look for.")
+    var text: [String]
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    func run() throws {
+        let (database, configuration) = try options.openExisting()
+        let words = try database.search(text.joined(separator: " "))
+        if json {
+            let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+            try printJSON(WordsJSON(count: words.count, words: words.map { WordJSON($0, calendar: calendar) }))
+            return
+        }
+        if words.isEmpty { print("Nothing matches '\(text.joined(separator: " "))'.") }
+        words.forEach { print(summary($0)) }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import WordBookKit
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show progress: words, confirmed, mastered, average mastery, due today, streak, per language.",
+        discussion: "Example: wordbook stats")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    func run() throws {
+        let (database, configuration) = try options.openExisting()
+        let stats = try database.stats(calendar: CaptureCalendar(timeZone: configuration.timeZone))
+        if json {
+            try printJSON(stats)
+            return
+        }
+        print("words          \(stats.total) (\(stats.proposed) waiting for you)")
+        print("confirmed      \(stats.confirmed)")
+        print("mastered       \(stats.mastered)")
+        print("average mastery \(String(format: "%.1f", stats.averageMastery))")
+        print("due today      \(stats.dueToday)")
+        print("streak         \(stats.streak) day\(stats.streak == 1 ? "" : "s")")
+        for language in stats.languages {
+            print("  \(language.language)  \(language.words) words, \(language.confirmed) confirmed, \(language.mastered) mastered")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import WordBookKit
+
+/// The learner's commands through the real binary on a real database file.
+@Suite(.serialized) struct LearnerCommandTests {
+    let scratch: Scratch
+    /// Word IDs by the TestImages file they were filed from.
+    let ids: [String: Int]
+
+    init() throws {
+        scratch = try Scratch()
+        var ids: [String: Int] = [:]
+        for language in ["en", "de", "fr"] {
+            let images = LabeledImage.all.filter { $0.language == language }.prefix(2)
+            let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config] + images.map(\.path))
+            for (line, image) in zip(result.stdout.split(separator: "\n"), images) {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                ids[image.file] = object?["id"] as? Int
+            }
+        }
+        self.ids = ids
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+        try wordbook(arguments + ["--config", scratch.config], input: input)
+    }
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try run(arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    func id(_ word: String) -> Int {
+        ids[LabeledImage.all.first { $0.word == word }!.file]!
+    }
+
+    @Test func triageFromAPipeSettlesEachChoiceAtOnce() throws {
+        let pending = try json(["pending"])
+        let words = try #require(pending["words"] as? [[String: Any]])
+        #expect(words.count == 6)
+        // Accept, skip, reject, type a correction, then quit with two left.
+        let result = try run(["triage", "--no-image"], input: "\ns\nr\nRichtig\nq\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Settled 3 of 6."))
+        let statuses = try (words.map { $0["id"] as! Int }).map { try json(["show", "\($0)"])["word"] as! [String: Any] }
+        #expect(statuses.map { $0["status"] as! String } == ["confirmed", "proposed", "rejected", "confirmed", "proposed", "proposed"])
+        #expect(statuses[3]["word"] as? String == "Richtig")
+        // End of input ends the walk like q.
+        #expect(try run(["triage", "--no-image"], input: "").status == 0)
+    }
+
+    @Test func correctPicksANumberedCandidate() throws {
+        let word = try json(["show", "\(id("EXIT"))"])["word"] as! [String: Any]
+        let candidates = try #require(word["candidates"] as? [String])
+        try #require(!candidates.isEmpty)
+        #expect(try run(["correct", "\(id("EXIT"))", "1"]).status == 0)
+        #expect((try json(["show", "\(id("EXIT"))"])["word"] as! [String: Any])["word"] as? String == candidates[0])
+        let tooFar = try run(["correct", "\(id("EXIT"))", "9"])
+        #expect(tooFar.status != 0 && tooFar.stderr.contains("no candidate 9"))
+    }
+
+    @Test func reviewFromAPipeGradesWhatIsDueByTheRule() throws {
+        let cafe = id("Café"), strasse = id("Straße")
+        #expect(try run(["confirm", "\(cafe)", "\(strasse)"]).status == 0)
+        // Both were captured weeks ago, so their first review is due.
+        let due = try json(["due"])
+        #expect((due["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe, strasse], "oldest due first")
+
+        let result = try run(["review", "--no-image"], input: "7\n4\n5\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("a grade is a number from 0 to 5"))
+        #expect(result.stdout.contains("Graded 2 of 2 due."))
+        let cafeAfter = try json(["show", "\(cafe)"])
+        let word = cafeAfter["word"] as! [String: Any]
+        #expect(word["mastery"] as? Int == 4 && word["reviewCount"] as? Int == 1 && word["reviewInterval"] as? Int == 1)
+        #expect((cafeAfter["reviews"] as? [[String: Any]])?.first?["level"] as? Int == 4)
+        #expect((try json(["due"])["words"] as! [Any]).isEmpty)
+        #expect((try json(["due", "--at", "2099-01-01"])["words"] as! [Any]).count == 2)
+
+        let graded = try run(["grade", "\(cafe)", "5"])
+        #expect(graded.status == 0 && graded.stdout.contains("in 4 days"))
+        let badGrade = try run(["grade", "\(cafe)", "7"])
+        #expect(badGrade.status != 0 && badGrade.stderr.contains("a grade must be from 0 to 5"))
+        #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["reviewCount"] as? Int == 2, "nothing changed")
+        let proposal = try run(["grade", "\(id("EXIT"))", "3"])
+        #expect(proposal.status != 0 && proposal.stderr.contains("still a proposal"))
+    }
+
+    @Test func listBooksSearchTagsNotesAndStats() throws {
+        let strasse = id("Straße"), cafe = id("Café")
+        #expect(try run(["tag", "\(strasse)", "+Signs", "+trip"]).stdout.contains("Signs, trip"))
+        #expect(try run(["tag", "\(cafe)", "+SIGNS"]).status == 0)
+        let tags = try json(["tags"])["tags"] as! [[String: Any]]
+        #expect(tags.map { $0["name"] as! String } == ["Signs", "trip"])
+        #expect(tags.map { $0["count"] as! Int } == [2, 1])
+        let unknown = try run(["tag", "\(strasse)", "-nope"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("no tag named 'nope'"))
+
+        #expect(try run(["note", "\(cafe)", "on", "the", "corner"]).status == 0)
+        #expect((try json(["search", "CORNER"])["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe])
+        #expect((try json(["search", "cafe"])["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe])
+        #expect((try json(["search", "STRASSE"])["words"] as! [[String: Any]]).map { $0["id"] as! Int }.contains(strasse))
+        #expect(try run(["note", "\(cafe)", "--clear"]).status == 0)
+        #expect((try json(["search", "corner"])["words"] as! [Any]).isEmpty)
+
+        let tagged = try json(["list", "--tag", "signs", "--sort", "word"])
+        #expect((tagged["words"] as! [[String: Any]]).map { $0["word"] as! String } == ["Café", "Straße"])
+        #expect(try run(["list", "--language", "de", "--count"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+        let page = try json(["list", "--sort", "word", "--limit", "2", "--offset", "1"])
+        #expect((page["words"] as! [Any]).count == 2)
+        let range = try json(["list", "--from", "2026-10-01", "--to", "2026-10-20"])
+        for word in range["words"] as! [[String: Any]] {
+            #expect((word["book"] as! String) >= "2026-10-01" && (word["book"] as! String) <= "2026-10-20")
+        }
+        let badDate = try run(["list", "--from", "2026-02-30"])
+        #expect(badDate.status != 0 && badDate.stderr.contains("--from must be a date written YYYY-MM-DD"))
+        let unknownTag = try run(["list", "--tag", "nothing"])
+        #expect(unknownTag.status != 0 && unknownTag.stderr.contains("there is no tag named 'nothing'"))
+
+        let books = try json(["books"])["books"] as! [[String: Any]]
+        #expect(books.count == 6 && books.map { $0["day"] as! String } == books.map { $0["day"] as! String }.sorted(by: >))
+        let stats = try json(["stats"])
+        #expect(stats["total"] as? Int == 6 && stats["proposed"] as? Int == 6)
+        #expect((stats["languages"] as! [[String: Any]]).map { $0["language"] as! String } == ["de", "en", "fr"])
+        #expect(try run(["stats"]).stdout.contains("streak"))
+    }
+}
