@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 
-.PHONY: deps build release run test install images clean
+.PHONY: deps build release run test install images man clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -34,6 +34,11 @@ install: release
 # Regenerates TestImages/ from scripts/make-test-images.py (deterministic).
 images: deps
 	/usr/bin/python3 scripts/make-test-images.py
+
+# Man pages, one per command, into man/ (the argument parser's manual plugin; builds in release mode).
+man: deps
+	mkdir -p man
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --output-directory man
 
 clean:
 	rm -rf .build

@@ -14,6 +14,7 @@ struct WordBookCommand: ParsableCommand {
             ReviewCommand.self, Grade.self, Due.self,
             List.self, Books.self, Search.self, Show.self, Stats.self,
             Note.self, TagCommand.self, Tags.self,
+            Export.self, Import.self, Prune.self,
         ]
     )
 }

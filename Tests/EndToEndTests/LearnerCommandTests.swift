@@ -127,3 +127,74 @@ import Testing
         #expect(try run(["stats"]).stdout.contains("streak"))
     }
 }
+
+/// Backup, restore, pruning and the help every command carries, through the real binary.
+@Suite struct BackupCommandTests {
+    @Test func exportImportExportGivesTheSameDocumentAndImportingTwiceAddsNothing() throws {
+        let scratch = try Scratch()
+        let images = LabeledImage.all.filter { $0.language == "fr" }
+        #expect(try wordbook(["ingest", "--language", "fr", "--config", scratch.config] + images.map(\.path)).status == 0)
+        #expect(try wordbook(["confirm", "1", "--config", scratch.config]).status == 0)
+        #expect(try wordbook(["grade", "1", "4", "--config", scratch.config]).status == 0)
+        #expect(try wordbook(["tag", "1", "+Paris", "--config", scratch.config]).status == 0)
+        #expect(try wordbook(["note", "1", "a \"quoted\", note", "--config", scratch.config]).status == 0)
+
+        let first = "\(scratch.root)/first.json", second = "\(scratch.root)/second.json"
+        #expect(try wordbook(["export", first, "--config", scratch.config]).status == 0)
+        let empty = "\(scratch.root)/restored.sqlite"
+        let restored = try wordbook(["import", first, "--db", empty, "--config", scratch.config])
+        #expect(restored.stdout.contains("Imported \(images.count) words"))
+        #expect(try wordbook(["export", second, "--db", empty, "--config", scratch.config]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
+
+        let again = try wordbook(["import", first, "--db", empty, "--config", scratch.config])
+        #expect(again.stdout.contains("Imported 0 words, 0 books, 0 tags; \(images.count) already there."))
+
+        let document = try BackupDocument.decode(try Data(contentsOf: URL(fileURLWithPath: first)))
+        #expect(document.schemaVersion == AppDatabase.migrator.migrations.last)
+        #expect(document.words.first?.reviews.count == 1 && document.words.first?.tags == ["Paris"])
+        #expect(document.words.allSatisfy { $0.image?.jpeg.starts(with: [0xFF, 0xD8]) == true })
+
+        let csvPath = "\(scratch.root)/words.csv"
+        #expect(try wordbook(["export", "--format", "csv", csvPath, "--config", scratch.config]).status == 0)
+        let csv = try String(contentsOfFile: csvPath, encoding: .utf8)
+        let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(rows.count == images.count + 1)
+        #expect(rows[0].hasPrefix("id,word,status,language,book"))
+        #expect(rows[1].contains("\"a \"\"quoted\"\", note\""))
+
+        let notABackup = try wordbook(["import", csvPath, "--db", empty, "--config", scratch.config])
+        #expect(notABackup.status != 0 && notABackup.stderr.contains("is not a WordBook backup"))
+    }
+
+    @Test func pruneSaysHowManyAndAsksFirst() throws {
+        let scratch = try Scratch()
+        let images = LabeledImage.all.filter { $0.language == "de" }
+        #expect(try wordbook(["ingest", "--language", "de", "--config", scratch.config] + images.map(\.path)).status == 0)
+        #expect(try wordbook(["tag", "1", "+old", "--config", scratch.config]).status == 0)
+        let none = try wordbook(["prune", "--older-than", "100000", "--config", scratch.config])
+        #expect(none.stdout.contains("No word book is older than 100000 days."))
+        let declined = try wordbook(["prune", "--older-than", "0", "--config", scratch.config], input: "n\n")
+        #expect(declined.stdout.contains("Delete \(images.count) word books") && declined.stdout.contains("Nothing deleted."))
+        let accepted = try wordbook(["prune", "--older-than", "0", "--config", scratch.config], input: "y\n")
+        #expect(accepted.stdout.contains("Deleted \(images.count) word books and \(images.count) words."))
+        let stats = try wordbook(["stats", "--json", "--config", scratch.config])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(object["total"] as? Int == 0)
+        #expect(try wordbook(["tags", "--config", scratch.config]).stdout.contains("There are no tags yet."))
+    }
+
+    @Test func everyCommandHasHelpWithAnExampleAndCompletionsExist() throws {
+        let commands = ["run", "ingest", "status", "pending", "confirm", "correct", "reject", "triage", "review",
+                        "grade", "due", "list", "books", "search", "show", "stats", "note", "tag", "tags",
+                        "export", "import", "prune"]
+        for command in commands {
+            let help = try wordbook([command, "--help"])
+            #expect(help.status == 0 && help.stdout.contains("wordbook \(command)") && help.stdout.contains("xample"), "\(command)")
+        }
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try wordbook(["--generate-completion-script", shell])
+            #expect(script.status == 0 && script.stdout.contains("wordbook") && script.stdout.contains("triage"), "\(shell)")
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import WordBookKit
+
+struct Export: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, csv
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Back up the whole word book to one file: JSON with photos, or CSV for spreadsheets.",
+        discussion: """
+            JSON holds books, words, tags, review history and the photos (base64); wordbook import \
+            restores it. CSV has one row per word and no photos.
+
+            Examples:
+              wordbook export ~/wordbook-backup.json
+              wordbook export --format csv words.csv
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The file to write.", valueName: "file"))
+    var file: String
+
+    @Option(help: "json (the default) or csv.")
+    var format: Format = .json
+
+    func run() throws {
+        let (database, configuration) = try options.openExisting()
+        let document = try database.exportDocument()
+        let data: Data
+        switch format {
+        case .json: data = try document.encoded()
+        case .csv: data = Data(CSV.words(document, calendar: CaptureCalendar(timeZone: configuration.timeZone)).utf8)
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw ValidationError("\(file) could not be written.")
+        }
+        print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(file).")
+    }
+}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Restore a JSON backup; words already in the word book are left as they are.",
+        discussion: "Example: wordbook import ~/wordbook-backup.json")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("A file written by wordbook export.", valueName: "file"))
+    var file: String
+
+    func run() throws {
+        let configuration = try options.loadConfiguration()
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ValidationError("\(file) does not exist or cannot be read.")
+        }
+        let document: BackupDocument
+        do {
+            document = try BackupDocument.decode(data)
+        } catch {
+            throw ValidationError("\(file) is not a WordBook backup (wordbook export writes one).")
+        }
+        let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
+        let summary = try database.importDocument(document)
+        print("Imported \(summary.words) word\(summary.words == 1 ? "" : "s"), \(summary.books) book\(summary.books == 1 ? "" : "s"), \(summary.tags) tag\(summary.tags == 1 ? "" : "s"); \(summary.duplicates) already there.")
+    }
+}
+
+struct Prune: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete word books older than a number of days, with their words and photos.",
+        discussion: """
+            Says how many books and words would go and asks first, unless --yes.
+
+            Example: wordbook prune --older-than 365
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: ArgumentHelp("Books whose day is more than this many days ago.", valueName: "days"))
+    var olderThan: Int
+
+    @Flag(help: "Do not ask.")
+    var yes = false
+
+    func validate() throws {
+        if olderThan < 0 { throw ValidationError("--older-than must be 0 or more days.") }
+    }
+
+    func run() throws {
+        let (database, configuration) = try options.openExisting()
+        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let cutoff = calendar.day(of: calendar.adding(days: -olderThan, to: Date()))
+        let doomed = try database.booksBefore(cutoff)
+        guard doomed.books > 0 else {
+            print("No word book is older than \(olderThan) days.")
+            return
+        }
+        let what = "\(doomed.books) word book\(doomed.books == 1 ? "" : "s") from before \(cutoff) with \(doomed.words) word\(doomed.words == 1 ? "" : "s")"
+        if !yes {
+            let answer = ask("Delete \(what)? [y/N] ")?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard answer == "y" || answer == "yes" else {
+                print("Nothing deleted.")
+                return
+            }
+        }
+        let deleted = try database.prune(before: cutoff)
+        print("Deleted \(deleted.books) word book\(deleted.books == 1 ? "" : "s") and \(deleted.words) word\(deleted.words == 1 ? "" : "s").")
+    }
+}
+
+/// Words as comma-separated values (RFC 4180), for spreadsheets.
+enum CSV {
+    static let header = ["id", "word", "status", "language", "book", "capturedAt", "nextReview", "mastery",
+                         "reviewCount", "reviewInterval", "confidence", "proposedWord", "candidates", "context",
+                         "notes", "tags", "source"]
+
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func words(_ document: BackupDocument, calendar: CaptureCalendar) -> String {
+        let days = Dictionary(uniqueKeysWithValues: document.books.map { ($0.id, $0.recordDate) })
+        var lines = [header.joined(separator: ",")]
+        for word in document.words {
+            let fields = [
+                "\(word.id)", word.word, word.status.rawValue, word.targetLanguage, days[word.bookId] ?? "",
+                calendar.iso8601(word.capturedAt), calendar.iso8601(word.nextReviewDate), "\(word.masteryLevel)",
+                "\(word.reviewCount)", "\(word.reviewInterval)", "\(word.confidence)", word.proposedWord,
+                word.candidates.joined(separator: "; "), word.context, word.notes, word.tags.joined(separator: "; "),
+                word.sourceName,
+            ]
+            lines.append(fields.map(field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+}
