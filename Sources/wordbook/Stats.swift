@@ -19,14 +19,14 @@ struct Stats: ParsableCommand {
             try printJSON(stats)
             return
         }
-        print("words          \(stats.total) (\(stats.proposed) waiting for you)")
-        print("confirmed      \(stats.confirmed)")
-        print("mastered       \(stats.mastered)")
-        print("average mastery \(String(format: "%.1f", stats.averageMastery))")
-        print("due today      \(stats.dueToday)")
-        print("streak         \(stats.streak) day\(stats.streak == 1 ? "" : "s")")
+        print("words      \(stats.total) (\(stats.proposed) waiting for you)")
+        print("confirmed  \(stats.confirmed)")
+        print("mastered   \(stats.mastered)")
+        print("mastery    \(String(format: "%.1f", stats.averageMastery)) on average")
+        print("due today  \(stats.dueToday)")
+        print("streak     \(stats.streak) day\(stats.streak == 1 ? "" : "s")")
         for language in stats.languages {
-            print("  \(language.language)  \(language.words) words, \(language.confirmed) confirmed, \(language.mastered) mastered")
+            print("  \(language.language)  \(language.words) word\(language.words == 1 ? "" : "s"), \(language.confirmed) confirmed, \(language.mastered) mastered")
         }
     }
 }
