@@ -9,12 +9,47 @@ struct Status: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @Flag(help: "Print one JSON document.")
+    var json = false
+
+    struct StatusJSON: Encodable {
+        struct Last: Encodable {
+            var id: Int64
+            var word: String
+            var filedAt: String
+            var source: String
+        }
+
+        var inbox: String
+        var waiting: Int
+        var failedFolder: String
+        var failed: Int
+        var database: String
+        var words: Int?
+        var pending: Int?
+        var lastFiled: Last?
+    }
+
     func run() throws {
         let configuration = try options.loadConfiguration()
         let paths = try options.paths(configuration)
         let rules = IgnoreRules(extraPatterns: configuration.ignore)
         let waiting = InboxScanner(root: paths.inbox, rules: rules).files().count
         let failed = InboxScanner(root: paths.failed, rules: rules).files().count
+        if json {
+            var status = StatusJSON(inbox: paths.inbox, waiting: waiting, failedFolder: paths.failed, failed: failed, database: paths.database)
+            if FileManager.default.fileExists(atPath: paths.database) {
+                let database = try AppDatabase.open(path: paths.database, create: false)
+                let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+                status.words = try database.wordCount()
+                status.pending = try database.wordCount(status: .proposed)
+                status.lastFiled = try database.lastFiled().map {
+                    StatusJSON.Last(id: $0.id ?? 0, word: $0.word, filedAt: calendar.iso8601($0.createdAt), source: $0.sourceName)
+                }
+            }
+            try printJSON(status)
+            return
+        }
         print("inbox      \(waiting) photo\(waiting == 1 ? "" : "s") waiting in \(paths.inbox)")
         print("failed     \(failed) in \(paths.failed)\(failed > 0 ? " (each with NAME.error.txt)" : "")")
         guard FileManager.default.fileExists(atPath: paths.database) else {

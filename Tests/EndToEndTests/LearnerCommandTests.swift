@@ -68,10 +68,11 @@ import Testing
         let due = try json(["due"])
         #expect((due["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe, strasse], "oldest due first")
 
-        let result = try run(["review", "--no-image"], input: "7\n4\n5\n")
+        let result = try run(["review", "--no-image", "--hide-word"], input: "\n7\n4\n\n5\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("a grade is a number from 0 to 5"))
         #expect(result.stdout.contains("Graded 2 of 2 due."))
+        #expect(result.stdout.contains("Enter shows the word"))
         let cafeAfter = try json(["show", "\(cafe)"])
         let word = cafeAfter["word"] as! [String: Any]
         #expect(word["mastery"] as? Int == 4 && word["reviewCount"] as? Int == 1 && word["reviewInterval"] as? Int == 1)
@@ -125,6 +126,8 @@ import Testing
         #expect(stats["total"] as? Int == 6 && stats["proposed"] as? Int == 6)
         #expect((stats["languages"] as! [[String: Any]]).map { $0["language"] as! String } == ["de", "en", "fr"])
         #expect(try run(["stats"]).stdout.contains("streak"))
+        let status = try json(["status"])
+        #expect(status["words"] as? Int == 6 && status["waiting"] as? Int == 0)
     }
 }
 

@@ -108,3 +108,18 @@ import CTesseract
         }
     }
 }
+
+@Suite struct ThumbnailTests {
+    @Test func aPhotoBecomesRowsOfColouredHalfBlocks() throws {
+        // 80 × 40: top half red, bottom half blue.
+        var bytes: [UInt8] = []
+        for y in 0..<40 { for _ in 0..<80 { bytes += y < 20 ? [230, 10, 10] : [10, 10, 230] } }
+        let jpeg = try JPEGCodec().encode(try Picture(width: 80, height: 40, rgb: bytes), quality: 95)
+        let text = try Thumbnail.render(jpeg: jpeg, columns: 40)
+        let rows = text.split(separator: "\n")
+        #expect(rows.count == 10, "40 columns of an 80 × 40 photo: 20 pixel rows, two per line")
+        #expect(rows.allSatisfy { $0.components(separatedBy: "▀").count - 1 == 40 })
+        #expect(rows.first?.hasPrefix("\u{1B}[38;2;2") == true, "red on top")
+        #expect(rows.last?.contains("\u{1B}[48;2;") == true && rows.allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+    }
+}
