@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WordBookKit"]
+            dependencies: ["WordBookKit", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -96,7 +96,7 @@ struct IngestLine {
         case let .duplicate(word, book):
             status = "duplicate"
             fill(word, book)
-        case let .failed(reason):
+        case let .failed(reason), let .deferred(reason):
             status = "failed"
             error = reason
         case .gone:

@@ -51,6 +51,15 @@ struct Status: ParsableCommand {
             return
         }
         print("inbox      \(waiting) photo\(waiting == 1 ? "" : "s") waiting in \(paths.inbox)")
+        let oldest = InboxScanner(root: paths.inbox, rules: rules).files()
+            .compactMap { InboxService.modificationDate($0) }.min()
+        if let oldest, Date().timeIntervalSince(oldest) > 600 {
+            print("           the oldest has waited \(Int(Date().timeIntervalSince(oldest) / 60)) minutes: is the worker running? (its log says why a photo is held back)")
+        }
+        let folder = (paths.database as NSString).deletingLastPathComponent
+        if let free = freeBytes(at: folder), free < 50 * 1_048_576 {
+            print("disk       only \(free / 1_048_576) MB free under \(folder): photos stay in the inbox while the disk is full")
+        }
         print("failed     \(failed) in \(paths.failed)\(failed > 0 ? " (each with NAME.error.txt)" : "")")
         guard FileManager.default.fileExists(atPath: paths.database) else {
             print("database   none yet at \(paths.database)")
@@ -65,4 +74,11 @@ struct Status: ParsableCommand {
         }
         print("words      \(try database.wordCount()) (\(try database.wordCount(status: .proposed)) waiting for you)")
     }
+}
+
+/// Bytes free for an ordinary user on the file system holding `path`.
+func freeBytes(at path: String) -> UInt64? {
+    var info = statvfs()
+    guard statvfs(path, &info) == 0 else { return nil }
+    return UInt64(info.f_bavail) * UInt64(info.f_frsize)
 }

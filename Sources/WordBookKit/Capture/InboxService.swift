@@ -15,11 +15,20 @@ public final class InboxService: @unchecked Sendable {
     private let lock = NSLock()
     /// Files seen by a scan while perhaps still being written, with the time they were first seen.
     private var settling: [String: Date] = [:]
+    /// Photos that could not be filed or moved for reasons outside them, with when that happened.
+    private var retryLater: [String: Date] = [:]
     private var unknownFolders = Set<String>()
     private var counts = (filed: 0, duplicates: 0, failed: 0)
+    private var inFlight = 0
+    private var lastProgress = Date()
+
+    /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
+    static let stallLimit: TimeInterval = 600
 
     /// How long a file found by a scan must stay unmodified before it is taken.
     static let settleTime: TimeInterval = 2
+    /// How long a photo that hit a full disk or a busy database waits before the next try.
+    static let retryDelay: TimeInterval = 15
 
     public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
                 notifier: SystemdNotifier = SystemdNotifier()) {
@@ -73,17 +82,23 @@ public final class InboxService: @unchecked Sendable {
         let housekeeping = DispatchSource.makeTimerSource(queue: .global())
         housekeeping.schedule(deadline: .now() + 1, repeating: 1)
         var lastRescan = Date()
-        var lastPing = Date.distantPast
         housekeeping.setEventHandler { [self] in
             takeSettledFiles()
             if configuration.rescanInterval > 0, Date().timeIntervalSince(lastRescan) >= Double(configuration.rescanInterval) {
                 lastRescan = Date()
                 scan()
             }
-            if let ping = notifier.watchdogPing, Date().timeIntervalSince(lastPing) >= min(ping, 1) {
-                lastPing = Date()
-                notifier.notify("WATCHDOG=1")
+        }
+        // systemd wants WATCHDOG=1 at least every half of WATCHDOG_USEC: ping twice as often as that.
+        var watchdog: DispatchSourceTimer?
+        if let half = notifier.watchdogPing {
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now(), repeating: half / 2)
+            timer.setEventHandler { [self] in
+                if isHealthy { notifier.notify("WATCHDOG=1") }
             }
+            timer.resume()
+            watchdog = timer
         }
         housekeeping.resume()
 
@@ -94,6 +109,7 @@ public final class InboxService: @unchecked Sendable {
         logger.info("stopping: finishing the photos in flight")
         notifier.notify("STOPPING=1", mayDrop: false)
         housekeeping.cancel()
+        watchdog?.cancel()
         watcher.stop()
         queue.close()
         workersDone.wait()
@@ -101,9 +117,17 @@ public final class InboxService: @unchecked Sendable {
         logger.info("stopped: \(statusLine())")
     }
 
+    /// Healthy while nothing waits, or while photos keep getting done.
+    private var isHealthy: Bool {
+        let (busy, last) = lock.withLock { (inFlight, lastProgress) }
+        return (busy == 0 && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
+    }
+
     private func statusLine() -> String {
-        let snapshot = lock.withLock { counts }
-        return "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
+        let (snapshot, held) = lock.withLock { (counts, retryLater.count) }
+        var line = "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
+        if held > 0 { line += ", \(held) held back by a write error (see the log)" }
+        return line
     }
 
     /// Queues every file in the inbox; files modified in the last moments wait until they settle.
@@ -121,17 +145,28 @@ public final class InboxService: @unchecked Sendable {
     private func takeSettledFiles() {
         let now = Date()
         let ready: [String] = lock.withLock {
-            let ready = settling.keys.filter { path in
+            var ready = settling.keys.filter { path in
                 guard let modified = Self.modificationDate(path) else { return true }
                 return now.timeIntervalSince(modified) >= Self.settleTime
             }
             ready.forEach { settling.removeValue(forKey: $0) }
+            let retry = retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
+            retry.forEach { retryLater.removeValue(forKey: $0) }
+            ready += retry
             return ready
         }
         ready.forEach { queue.push($0) }
     }
 
-    static func modificationDate(_ path: String) -> Date? {
+    /// An empty file created in the last half minute.
+    static func isEmptyAndYoung(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return false }
+        let changed = Date(timeIntervalSince1970: Double(info.st_ctim.tv_sec))
+        return Date().timeIntervalSince(changed) < 30
+    }
+
+    public static func modificationDate(_ path: String) -> Date? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
@@ -152,7 +187,14 @@ public final class InboxService: @unchecked Sendable {
 
     private func work(with filer: PhotoFiler) {
         while let path = queue.pop() {
-            defer { queue.finish(path) }
+            lock.withLock { inFlight += 1 }
+            defer {
+                lock.withLock {
+                    inFlight -= 1
+                    lastProgress = Date()
+                }
+                queue.finish(path)
+            }
             let name = disposal.relativeName(of: path)
             let outcome = filer.file(path: path, name: name, language: language(of: path))
             switch outcome {
@@ -170,13 +212,22 @@ public final class InboxService: @unchecked Sendable {
                     lock.withLock { settling[path] = Date() }
                     continue
                 }
+                if Self.isEmptyAndYoung(path) {
+                    // Created but not written yet, perhaps: an empty file gets longer to fill.
+                    holdBack(path)
+                    continue
+                }
                 lock.withLock { counts.failed += 1 }
                 logger.error("\(name) failed: \(reason)")
                 do {
                     try disposal.fail(path, reason: reason)
                 } catch {
-                    logger.error("\(error); it stays in the inbox")
+                    logger.error("\(name) could not be moved to failed/: \(error); it stays in the inbox and is tried again")
+                    holdBack(path)
                 }
+            case let .deferred(reason):
+                logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
+                holdBack(path)
             case .gone:
                 break
             }
@@ -184,11 +235,16 @@ public final class InboxService: @unchecked Sendable {
         }
     }
 
+    private func holdBack(_ path: String) {
+        lock.withLock { retryLater[path] = Date() }
+    }
+
     private func archive(_ path: String, day: String) {
         do {
             try disposal.archive(path, day: day)
         } catch {
-            logger.error("\(error); it stays in the inbox and is archived as a duplicate next time")
+            logger.error("\(error); it stays in the inbox and is archived as a duplicate on the next try")
+            holdBack(path)
         }
     }
 }

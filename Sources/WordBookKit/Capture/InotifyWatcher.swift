@@ -137,7 +137,14 @@ public final class InotifyWatcher: @unchecked Sendable {
             scanner.files(under: path).forEach(onFile)
             return
         }
-        guard mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0, !scanner.rules.ignoresFile(named: name) else { return }
-        onFile(path)
+        guard !scanner.rules.ignoresFile(named: name) else { return }
+        if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 {
+            onFile(path)
+        } else if mask & UInt32(IN_CREATE) != 0 {
+            // A regular file is taken when its writer closes it; anything else (a link, a FIFO)
+            // never is, so it is taken now, to be turned away with a reason.
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { onFile(path) }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Glibc
+import GRDB
 
 /// What became of one input.
 public enum IngestOutcome: Sendable, Equatable {
@@ -8,6 +9,9 @@ public enum IngestOutcome: Sendable, Equatable {
     /// Filed before, as this word.
     case duplicate(Word, book: String)
     case failed(reason: String)
+    /// Could not be filed for a reason outside the photo (a full disk, a database another
+    /// process holds too long); it stays in the inbox and is tried again later.
+    case deferred(reason: String)
     /// The file vanished before it could be read (moved or deleted by someone else).
     case gone
 }
@@ -53,9 +57,17 @@ public final class PhotoFiler: @unchecked Sendable {
             case let .filed(word): return .filed(word, book: filing.captureDay)
             case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
             }
+        } catch let error as DatabaseError where Self.isTransient(error) {
+            return .deferred(reason: "the database could not be written: \(error.message ?? "\(error.resultCode)")")
         } catch {
             return .failed(reason: "\(error)")
         }
+    }
+
+    /// Errors that say nothing about the photo: worth trying again later.
+    static func isTransient(_ error: DatabaseError) -> Bool {
+        [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_NOMEM]
+            .contains(error.resultCode)
     }
 
     /// The proposal and the stored JPEG for a photo's bytes.
@@ -86,14 +98,21 @@ public final class PhotoFiler: @unchecked Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FilingError("it is not a regular file")
         }
+        guard info.st_size > 0 else { throw ImagingError.empty }
+        // The first bytes decide before a large file is read whole.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            if access(path, F_OK) != 0 { return nil }
+            throw FilingError("the file could not be opened for reading")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }
         let limit = configuration.maxFileMegabytes * 1_048_576
         guard Int(info.st_size) <= limit else {
             throw FilingError("the file is larger than \(configuration.maxFileMegabytes) MB (capture.max_file_megabytes)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if access(path, F_OK) != 0 { return nil }
-            throw FilingError("the file could not be read")
-        }
+        guard let rest = try? handle.readToEnd() else { throw FilingError("the file could not be read") }
+        let data = head + rest
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         return ([UInt8](data), modified)
     }
