@@ -1,0 +1,149 @@
+import Foundation
+import Glibc
+import GRDB
+import Testing
+@testable import WordBookKit
+
+/// What systemd and a learner at the terminal see while the worker runs.
+@Suite struct ServiceTests {
+    @Test func theWatchdogIsFedAndAPhotoInFlightIsFiledOnSIGTERM() throws {
+        let scratch = try Scratch()
+        let notifications = try NotifyListener(path: "\(scratch.root)/notify.sock")
+        let worker = try Worker(scratch, environment: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "2000000"])
+        #expect(notifications.wait(for: "READY=1", timeout: 60))
+        Thread.sleep(forTimeInterval: 3)
+        let pings = notifications.messages.filter { $0 == "WATCHDOG=1" }.count
+        #expect(pings >= 5, "WATCHDOG=1 every half of the 1 s that systemd allows between pings: \(pings) in 3 s")
+
+        // A 12-MP photo arrives; SIGTERM comes while it is being recognised.
+        let image = LabeledImage.all.first { $0.file == "exit_sign_12mp.jpg" }!
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: image.path, toPath: "\(scratch.root)/staged.jpg")
+        rename("\(scratch.root)/staged.jpg", "\(scratch.inbox)/\(image.file)")
+        usleep(60_000)
+        #expect(worker.stop() == 0)
+        #expect(notifications.wait(for: "STOPPING=1", timeout: 5))
+        let database = try AppDatabase.open(path: scratch.database, create: false)
+        #expect(try database.words(WordQuery()).map(\.word.word) == ["EXIT"], "the photo in flight was filed: \(worker.output)")
+        #expect(scratch.files(under: "inbox").isEmpty)
+    }
+
+    @Test func commandsDuringABurstNeverSeeALockedDatabase() throws {
+        let scratch = try Scratch()
+        let folder = "\(scratch.root)/burst"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, data) in try distinctPhotos(200) { try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
+        // The database exists before the burst, as it does under a running worker.
+        let first = try distinctPhotos(1)[0]
+        try first.data.write(to: URL(fileURLWithPath: "\(scratch.root)/first.jpg"))
+        #expect(try wordbook(["ingest", "\(scratch.root)/first.jpg", "--config", scratch.config]).status == 0)
+
+        let ingest = Process()
+        ingest.executableURL = URL(fileURLWithPath: wordbookBinary)
+        ingest.arguments = ["ingest", folder, "--config", scratch.config]
+        ingest.standardOutput = FileHandle.nullDevice
+        let ingestErrors = Pipe()
+        ingest.standardError = ingestErrors
+        try ingest.run()
+
+        var commands = 0
+        var failures: [String] = []
+        while ingest.isRunning {
+            let pending = try wordbook(["pending", "--json", "--config", scratch.config])
+            let ids = ((try? JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as? [String: Any])?["words"] as? [[String: Any]] ?? [])
+                .compactMap { $0["id"] as? Int }
+            var results = [pending]
+            if let id = ids.first { results.append(try wordbook(["confirm", "\(id)", "--config", scratch.config])) }
+            if let id = ids.dropFirst().first { results.append(try wordbook(["correct", "\(id)", "Bakery", "--config", scratch.config])) }
+            results.append(try wordbook(["list", "--config", scratch.config]))
+            commands += results.count
+            failures += results.filter { $0.status != 0 || $0.stderr.contains("locked") }.map(\.stderr)
+        }
+        ingest.waitUntilExit()
+        let ingestStderr = String(decoding: ingestErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(ingest.terminationStatus == 0 && !ingestStderr.contains("locked"), "\(ingestStderr)")
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(commands >= 20, "\(commands) commands ran during the burst")
+        #expect(try AppDatabase.open(path: scratch.database, create: false).wordCount() == 200)
+        print("contention: \(commands) commands during a 200-photo ingest, \(failures.count) failed")
+    }
+
+    @Test func aBadDatabaseIsOneSentenceNeverANewEmptyOne() throws {
+        let scratch = try Scratch()
+        // Not a database: reported, left as it is.
+        let notADatabase = "\(scratch.root)/notes.sqlite"
+        try String(repeating: "shopping list\n", count: 200).write(toFile: notADatabase, atomically: true, encoding: .utf8)
+        for command in [["pending"], ["ingest", LabeledImage.all[0].path], ["status"]] {
+            let result = try wordbook(command + ["--db", notADatabase, "--config", scratch.config])
+            #expect(result.status != 0, "\(command)")
+            #expect(result.stderr.contains("is not a SQLite database") && result.stderr.split(separator: "\n").count == 1, "\(command): \(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: notADatabase, encoding: .utf8).hasPrefix("shopping list"))
+
+        // Missing: read commands never create one.
+        let missing = "\(scratch.root)/nowhere/wordbook.sqlite"
+        let result = try wordbook(["list", "--db", missing, "--config", scratch.config])
+        #expect(result.status != 0 && result.stderr.contains("there is no word book at \(missing) yet"))
+        #expect(!FileManager.default.fileExists(atPath: "\(scratch.root)/nowhere"))
+
+        // Read-only to the user running the command.
+        #expect(try wordbook(["ingest", LabeledImage.all[0].path, "--config", scratch.config]).status == 0)
+        chmod(scratch.root, 0o755); chmod(scratch.data, 0o755); chmod(scratch.database, 0o644)
+        let asNobody = Process()
+        asNobody.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        asNobody.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary,
+                              "confirm", "1", "--db", scratch.database, "--config", scratch.config]
+        let errors = Pipe()
+        asNobody.standardError = errors
+        asNobody.standardOutput = FileHandle.nullDevice
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            print("skipped the read-only database case: it needs root and setpriv to run as another user")
+            return
+        }
+        try asNobody.run()
+        asNobody.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(asNobody.terminationStatus != 0)
+        #expect(message.hasPrefix("wordbook: ") && message.split(separator: "\n").count == 1, "\(message)")
+        #expect(try AppDatabase.open(path: scratch.database, create: false).word(id: 1).status == .proposed, "nothing changed")
+    }
+
+    @Test func theUnitVerifiesAndItsExposureIsAtMostTwo() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else {
+            Issue.record("systemd-analyze is missing: scripts/install-deps.sh installs systemd")
+            return
+        }
+        let unit = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/wordbook.service"), encoding: .utf8)
+        let scratch = try Scratch()
+        // Verify the unit as installed, with the binary where ExecStart expects it: here, the built one.
+        let local = "\(scratch.root)/wordbook.service"
+        try unit.replacingOccurrences(of: "/usr/local/bin/wordbook", with: wordbookBinary)
+            .write(toFile: local, atomically: true, encoding: .utf8)
+        let verify = try run("/usr/bin/systemd-analyze", ["verify", local])
+        #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(verify.stdout)\(verify.stderr)")
+
+        let security = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", local])
+        let line = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }.map(String.init) ?? ""
+        let level = line.split(separator: ":").last.flatMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(level != nil && level! <= 2.0, "\(line)")
+        print("systemd-analyze security: \(line.trimmingCharacters(in: .whitespaces))")
+
+        let user = repositoryRoot.appendingPathComponent("systemd/wordbook-user.service").path
+        let userVerify = try run("/usr/bin/systemd-analyze", ["verify", "--user", user])
+        #expect(!userVerify.stderr.contains("Unknown") && !userVerify.stderr.contains("Failed to parse"), "\(userVerify.stderr)")
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile(), errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                             stderr: String(decoding: errors, as: UTF8.self))
+    }
+}
