@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 
-.PHONY: deps build release run test install images man clean
+.PHONY: deps build release run test install images man fuzz clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -39,6 +39,15 @@ images: deps
 man: deps
 	mkdir -p man
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --output-directory man
+
+# libFuzzer over the bytes-to-pixels path (magic bytes, EXIF, JPEG, PNG/TIFF/WebP, orientation) for
+# FUZZ_SECONDS, starting from the seeds in fuzz/corpus. A crash leaves its input in .build-fuzz/crash-*.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	$(SWIFT) build --package-path fuzz --scratch-path $(CURDIR)/.build-fuzz -Xswiftc -sanitize=fuzzer,address
+	mkdir -p .build-fuzz/corpus
+	.build-fuzz/debug/ImageFuzzer .build-fuzz/corpus fuzz/corpus -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=65536 -rss_limit_mb=2048 -timeout=10 -artifact_prefix=.build-fuzz/
 
 clean:
 	rm -rf .build
