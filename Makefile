@@ -43,8 +43,13 @@ man: deps
 # libFuzzer over the bytes-to-pixels path (magic bytes, EXIF, JPEG, PNG/TIFF/WebP, orientation) for
 # FUZZ_SECONDS, starting from the seeds in fuzz/corpus. A crash leaves its input in .build-fuzz/crash-*.
 FUZZ_SECONDS ?= 300
+# SwiftPM gives every executable an entry point of its own, so the target calls libFuzzer's driver
+# itself: coverage and ASan from swiftc, libFuzzer without its main from the toolchain.
+FUZZER_LIB = $(firstword $(wildcard $(dir $(shell command -v swiftc))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
 fuzz: deps
-	$(SWIFT) build --package-path fuzz --scratch-path $(CURDIR)/.build-fuzz -Xswiftc -sanitize=fuzzer,address
+	$(SWIFT) build --package-path fuzz --scratch-path $(CURDIR)/.build-fuzz -Xswiftc -sanitize=address \
+		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+		-Xlinker $(FUZZER_LIB) -Xlinker -lstdc++
 	mkdir -p .build-fuzz/corpus
 	.build-fuzz/debug/ImageFuzzer .build-fuzz/corpus fuzz/corpus -max_total_time=$(FUZZ_SECONDS) \
 		-max_len=65536 -rss_limit_mb=2048 -timeout=10 -artifact_prefix=.build-fuzz/

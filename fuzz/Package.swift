@@ -6,9 +6,10 @@ let package = Package(
     name: "WordBookFuzz",
     dependencies: [.package(name: "WordBook", path: "..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "ImageFuzzer",
-            dependencies: [.product(name: "WordBookKit", package: "WordBook")],
+            dependencies: ["FuzzDriver", .product(name: "WordBookKit", package: "WordBook")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

@@ -1,0 +1,1 @@
+// The header is the module: libFuzzer supplies the function.
