@@ -170,3 +170,55 @@ public struct PixelBox: Sendable, Equatable, Codable, Hashable {
             width: Int((Double(width) * factor).rounded()), height: Int((Double(height) * factor).rounded()))
     }
 }
+
+extension Picture {
+    /// Grown by `pixels` on every side, each new pixel repeating the nearest edge pixel:
+    /// a margin for Tesseract that brings no new edges with it.
+    public func extendingEdges(by pixels: Int) throws -> Picture {
+        let p = Int32(pixels)
+        return try derived(pixAddContinuedBorder(pix, p, p, p, p), "extend edges")
+    }
+
+    /// Black text on white by Sauvola's local threshold, returned as 8 bpp grey (0 or 255).
+    public func sauvolaBinarized(window: Int) throws -> Picture {
+        let grey = try self.grey()
+        let half = Int32(max(2, min(window / 2, (min(grey.width, grey.height) - 3) / 2)))
+        var binary: UnsafeMutablePointer<PIX>?
+        guard pixSauvolaBinarize(grey.pix, half, 0.34, 1, nil, nil, nil, &binary) == 0, let binary else {
+            throw ImagingError.operationFailed("binarise")
+        }
+        var pointer: UnsafeMutablePointer<PIX>? = binary
+        defer { pixDestroy(&pointer) }
+        return try derived(pixConvert1To8(nil, binary, 255, 0), "binarise")
+    }
+
+    /// Boxes around areas of sharp detail: pixels whose Sobel edge strength reaches `edge`,
+    /// merged by a closing of `closeWidth` × `closeHeight` so that the letters of a word become one box.
+    /// Out-of-focus background, however contrasty, stays below the threshold.
+    public func sharpRegions(edge: Int, closeWidth: Int, closeHeight: Int) throws -> [PixelBox] {
+        let grey = try self.grey()
+        guard let edges = pixSobelEdgeFilter(grey.pix, Int32(L_ALL_EDGES)) else { throw ImagingError.operationFailed("find edges") }
+        var edgesPointer: UnsafeMutablePointer<PIX>? = edges
+        defer { pixDestroy(&edgesPointer) }
+        // pixThresholdToBinary marks values below the threshold: invert so that strong edges are marked.
+        pixInvert(edges, edges)
+        guard let marked = pixThresholdToBinary(edges, Int32(256 - max(1, min(255, edge)))) else {
+            throw ImagingError.operationFailed("threshold")
+        }
+        var markedPointer: UnsafeMutablePointer<PIX>? = marked
+        defer { pixDestroy(&markedPointer) }
+        guard let closed = pixCloseSafeBrick(nil, marked, Int32(max(1, closeWidth)), Int32(max(1, closeHeight))) else {
+            throw ImagingError.operationFailed("close")
+        }
+        var closedPointer: UnsafeMutablePointer<PIX>? = closed
+        defer { pixDestroy(&closedPointer) }
+        guard let boxes = pixConnCompBB(closed, 8) else { return [] }
+        var boxesPointer: UnsafeMutablePointer<BOXA>? = boxes
+        defer { boxaDestroy(&boxesPointer) }
+        return (0..<boxaGetCount(boxes)).compactMap { index in
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { return nil }
+            return PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
+        }
+    }
+}

@@ -46,71 +46,335 @@ public final class Recognizer {
     public func propose(_ picture: Picture, language: Language) throws -> Proposal {
         let engine = try engine(for: language)
         let grey = try picture.grey()
-        let words = try engine.recognize(grey, mode: .sparseText).filter { WordText.hasLetter($0.text) }
-        guard !words.isEmpty else { return .nothingFound }
-
-        let ranked = AimPoint.rank(words, width: grey.width, height: grey.height)
-        let aimed = ranked[0]
-        var readings = [Reading(text: WordText.clean(aimed.text), confidence: aimed.confidence)]
-        if let refined = try readCrop(around: aimed.box, of: grey, engine: engine) {
-            readings.append(refined)
+        let reader = WordReader(engine: engine)
+        if WordReader.isWordCrop(width: grey.width, height: grey.height) {
+            return try proposeCrop(grey, reader: reader)
         }
-        readings.sort { $0.confidence > $1.confidence }
+        return try proposePhoto(grey, reader: reader)
+    }
 
-        let best = readings[0]
-        var candidates: [String] = []
-        func offer(_ text: String) {
-            guard !text.isEmpty, text != best.text, !candidates.contains(text),
-                  candidates.count < Self.maximumCandidates else { return }
-            candidates.append(text)
-        }
-        readings.dropFirst().forEach { offer($0.text) }
-        ranked.dropFirst().forEach { offer(WordText.clean($0.text)) }
-
+    /// A picture that is about one word: read it whole as a line.
+    private func proposeCrop(_ grey: Picture, reader: WordReader) throws -> Proposal {
+        let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        let readings = WordReader.rank(try reader.read(grey, region: whole, textHeight: Double(grey.height) * Tuning.cropTextFraction))
+        guard let best = readings.first else { return .nothingFound }
         return Proposal(
-            word: best.text,
-            confidence: Int(best.confidence.rounded()),
-            candidates: candidates,
-            box: aimed.box,
-            context: AimPoint.line(around: aimed, in: words, replacingWith: best.text))
+            word: best.text, confidence: Int(best.confidence.rounded()),
+            candidates: Candidates.distinct(Reading.alternatives(readings), excluding: best.text),
+            box: whole, context: best.line)
     }
 
-    private struct Reading {
-        var text: String
-        var confidence: Double
-    }
-
-    /// Reads a padded crop around the chosen word as a single line, at a height Tesseract reads well.
-    private func readCrop(around box: PixelBox, of grey: Picture, engine: TesseractEngine) throws -> Reading? {
-        let pad = max(6, box.height * 2 / 5)
-        let region = box.padded(dx: pad, dy: pad, within: (grey.width, grey.height))
-        guard region.width > 4, region.height > 4 else { return nil }
-        var crop = try grey.cropped(to: region)
-        var scale = 1.0
-        if box.height < 30 { scale = 40 / Double(max(box.height, 1)) }
-        if box.height > 110 { scale = 80 / Double(box.height) }
-        crop = try crop.scaled(by: scale)
-        let words = try engine.recognize(crop, mode: .singleLine).filter { WordText.hasLetter($0.text) }
-        // The word the crop was made for sits where the original box sits inside the crop.
-        let target = box.offsetBy(dx: -region.x, dy: -region.y).scaled(by: scale)
-        guard let match = words.min(by: { abs($0.box.midX - target.midX) < abs($1.box.midX - target.midX) }) else {
-            return nil
+    /// A photo: find the sharp text region at the aim point and read it like a word crop;
+    /// when that reads nothing convincing, look for words all over the photo.
+    private func proposePhoto(_ grey: Picture, reader: WordReader) throws -> Proposal {
+        var regionReadings: [Reading] = []
+        var regionBox: PixelBox?
+        if let region = try SharpText.aimedRegion(in: grey) {
+            regionBox = region
+            regionReadings = WordReader.rank(try reader.read(grey, region: region, textHeight: Double(region.height) * Tuning.cropTextFraction))
+            if let best = regionReadings.first, best.confidence >= Tuning.regionAccept {
+                return Proposal(
+                    word: best.text, confidence: Int(best.confidence.rounded()),
+                    candidates: Candidates.distinct(Reading.alternatives(regionReadings), excluding: best.text),
+                    box: region, context: best.line)
+            }
         }
-        let text = WordText.clean(match.text)
-        return text.isEmpty ? nil : Reading(text: text, confidence: match.confidence)
+        return try proposeSparse(grey, reader: reader, earlier: regionReadings, earlierBox: regionBox)
+    }
+
+    /// Words found anywhere on a reduced copy; the one at the aim point is re-read closely.
+    private func proposeSparse(_ grey: Picture, reader: WordReader, earlier: [Reading], earlierBox: PixelBox?) throws -> Proposal {
+        let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
+        let small = try grey.scaled(by: factor)
+        let found = try reader.engine.recognize(small, mode: .sparseText)
+            .filter { WordText.hasLetter($0.text) }
+            .map { word -> RecognizedWord in
+                var word = word
+                word.box = word.box.scaled(by: 1 / factor)
+                return word
+            }
+        guard !found.isEmpty else {
+            guard let best = earlier.first else { return .nothingFound }
+            return Proposal(
+                word: best.text, confidence: Int(best.confidence.rounded()),
+                candidates: Candidates.distinct(Reading.alternatives(earlier), excluding: best.text),
+                box: earlierBox, context: best.line)
+        }
+
+        let ranked = AimPoint.rank(found, width: grey.width, height: grey.height)
+        let aimed = ranked[0]
+        let region = AimPoint.neighbours(of: aimed, in: found)
+        var readings = try reader.read(grey, region: region, textHeight: Double(aimed.box.height))
+        let detected = Reading(text: WordText.clean(aimed.text), confidence: aimed.confidence, line: aimed.text)
+        if !detected.text.isEmpty { readings.append(detected) }
+        readings = WordReader.rank(readings + earlier)
+        guard let best = readings.first else { return .nothingFound }
+
+        let others = Reading.alternatives(readings) + ranked.dropFirst().map { WordText.clean($0.text) }
+        return Proposal(
+            word: best.text, confidence: Int(best.confidence.rounded()),
+            candidates: Candidates.distinct(others, excluding: best.text),
+            box: region,
+            context: AimPoint.line(around: aimed, in: found, replacingWith: best.text))
+    }
+}
+
+/// Finding the word the photographer aimed at by its sharpness: the camera focused on it,
+/// the background is softer.
+enum SharpText {
+    static func aimedRegion(in grey: Picture) throws -> PixelBox? {
+        let factor = min(1, Tuning.regionEdge / Double(max(grey.width, grey.height)))
+        let small = try grey.scaled(by: factor)
+        let unit = Double(max(small.width, small.height)) / 800
+        let boxes = try small.sharpRegions(
+            edge: Tuning.edgeThreshold, closeWidth: Int(Tuning.closeWidth * unit), closeHeight: Int(Tuning.closeHeight * unit))
+        let minimum = Int(Tuning.minimumRegion * unit)
+        let area = Double(small.width * small.height)
+        let plausible = merged(boxes.filter { $0.height >= 3 && $0.width >= 3 }).filter { box in
+            box.height >= minimum && box.width >= minimum && Double(box.width * box.height) <= 0.5 * area
+        }
+        guard !plausible.isEmpty else { return nil }
+        let tallest = plausible.map(\.height).max() ?? 1
+        let best = plausible.max { a, b in
+            AimPoint.score(box: a, confidence: 100, width: small.width, height: small.height, tallest: tallest)
+                < AimPoint.score(box: b, confidence: 100, width: small.width, height: small.height, tallest: tallest)
+        }!
+        let scaled = best.scaled(by: 1 / factor)
+        return scaled.padded(dx: 0, dy: 0, within: (grey.width, grey.height))
+    }
+}
+
+extension SharpText {
+    /// Boxes that overlap, or stand on one line with a gap under `Tuning.mergeGap` heights, become one.
+    static func merged(_ boxes: [PixelBox]) -> [PixelBox] {
+        var boxes = boxes
+        var changed = true
+        while changed {
+            changed = false
+            outer: for i in boxes.indices {
+                for j in boxes.indices where j > i && belongTogether(boxes[i], boxes[j]) {
+                    boxes[i] = boxes[i].union(boxes[j])
+                    boxes.remove(at: j)
+                    changed = true
+                    break outer
+                }
+            }
+        }
+        return boxes
+    }
+
+    static func belongTogether(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        let overlapX = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+        let overlapY = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+        if overlapX > 0 && overlapY > 0 { return true }
+        let lower = min(a.height, b.height), higher = max(a.height, b.height)
+        guard Double(overlapY) >= 0.5 * Double(lower), Double(higher) <= 3 * Double(lower) else { return false }
+        return Double(-overlapX) <= Tuning.mergeGap * Double(higher)
+    }
+}
+
+/// Settings chosen by measurement with bench/accuracy.py (iiit5k-train, photos-dev, TestImages).
+enum Tuning {
+    /// Share of a word crop's height that the letters fill.
+    static let cropTextFraction = 0.7
+    /// Letter heights to read at: 48 px suits the line finder; 64 px adds a second opinion.
+    static let textHeights: [Double] = [48, 64]
+    /// Margin around the text, in letter heights: more makes PSM 8 and 13 shrink the text.
+    static let margin = 0.1
+    /// Pieces of a line closer than this many heights are one word Tesseract split ("GREE N").
+    static let joinGap = 0.6
+    /// Confidence added to a reading for each other attempt that reads the same.
+    static let voteBonus = 5.0
+    /// A sharp region read at least this confidently is taken without a sparse search of the photo.
+    static let regionAccept = 60.0
+    /// Long edge of the copy searched for sharp regions, and the scale the next three refer to.
+    static let regionEdge = 800.0
+    /// Sobel strength (0-255) that counts as in focus: blurred background stays under it.
+    static let edgeThreshold = 25
+    /// Closing that joins letters into words.
+    static let closeWidth = 15.0, closeHeight = 5.0
+    /// Regions smaller than this are specks.
+    static let minimumRegion = 10.0
+    /// Sharp regions on one line closer than this many heights are one (widely spaced letters).
+    static let mergeGap = 1.2
+    /// Long edge of the copy searched for words when no sharp region reads well.
+    static let sparseEdge = 1600.0
+}
+
+/// One hypothesis for the aimed word.
+struct Reading {
+    var text: String
+    var confidence: Double
+    /// Everything read on the line.
+    var line: String
+    /// Other spellings from the characters Tesseract nearly chose, likeliest first, with how much
+    /// less confident the network was in each swapped character.
+    var variants: [(text: String, cost: Double)] = []
+
+    /// The other readings and the variants of each, ordered by confidence less the cost of the swap.
+    static func alternatives(_ ranked: [Reading]) -> [String] {
+        let others = ranked.dropFirst().map { ($0.text, $0.confidence) }
+        let swapped = ranked.flatMap { reading in reading.variants.map { ($0.text, reading.confidence - $0.cost) } }
+        return (others + swapped).enumerated()
+            .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
+            .map(\.element.0)
+    }
+}
+
+/// Reads one word region several cheap ways and ranks the readings by Tesseract's confidence.
+struct WordReader {
+    let engine: TesseractEngine
+
+    /// A picture small and wide enough to be one word rather than a scene.
+    static func isWordCrop(width: Int, height: Int) -> Bool {
+        let short = min(width, height), long = max(width, height)
+        return (short <= 400 && long <= 3000) || (height <= 600 && width >= 3 * height)
+    }
+
+    /// Readings of the text in `region`, one per attempt, in the order tried.
+    func read(_ grey: Picture, region: PixelBox, textHeight: Double) throws -> [Reading] {
+        let wanted = Int(textHeight * Tuning.margin)
+        let padded = region.padded(dx: wanted, dy: wanted, within: (grey.width, grey.height))
+        let realPad = min(region.x - padded.x, region.y - padded.y,
+                          padded.x + padded.width - region.x - region.width, padded.y + padded.height - region.y - region.height)
+        let whole = padded == PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        let crop = whole ? grey : try grey.cropped(to: padded)
+        var readings: [Reading] = []
+        func attempt(_ picture: Picture, _ mode: PageSegmentation, target: Double, choices: Bool = false) throws {
+            let factor = target / max(textHeight, 1)
+            let scaled = try picture.scaled(by: factor)
+            let border = max(4, Int((Double(wanted - realPad) * factor).rounded()))
+            let framed = try scaled.extendingEdges(by: border)
+            let words = try engine.recognize(framed, mode: mode, choices: choices).filter { WordText.hasLetterOrDigit($0.text) }
+            if let reading = Self.compose(words, centreX: Double(framed.width) / 2) {
+                readings.append(reading)
+            }
+        }
+        for target in Tuning.textHeights {
+            try attempt(crop, .singleLine, target: target, choices: true)
+        }
+        // The other attempts are extra evidence: one that fails (a picture too small to binarise) is skipped.
+        let first = Tuning.textHeights[0]
+        try? attempt(crop, .singleWord, target: first, choices: true)
+        try? attempt(crop, .rawLine, target: first, choices: true)
+        if let inverted = try? crop.inverted() {
+            try? attempt(inverted, .singleLine, target: first)
+        }
+        if let binary = try? crop.sauvolaBinarized(window: Int(textHeight * 2)) {
+            try? attempt(binary, .singleLine, target: first)
+        }
+        return readings
+    }
+
+    /// Distinct readings, best first: the most confident, with a bonus for each other attempt that agrees.
+    static func rank(_ readings: [Reading]) -> [Reading] {
+        var merged: [String: Reading] = [:]
+        var order: [String] = []
+        for reading in readings where !reading.text.isEmpty {
+            if var known = merged[reading.text] {
+                known.confidence = max(known.confidence, reading.confidence)
+                merged[reading.text] = known
+            } else {
+                merged[reading.text] = reading
+                order.append(reading.text)
+            }
+        }
+        func support(_ text: String) -> Int {
+            readings.filter { $0.text.lowercased() == text.lowercased() }.count - 1
+        }
+        var ranked = order.map { text -> Reading in
+            var reading = merged[text]!
+            reading.confidence = min(100, reading.confidence + Tuning.voteBonus * Double(support(text)))
+            return reading
+        }
+        ranked.sort { $0.confidence > $1.confidence }
+        // A reading that differs from a better one only in case tells the learner little: keep it last.
+        var seenFolded: Set<String> = []
+        let fresh = ranked.filter { seenFolded.insert($0.text.lowercased()).inserted }
+        return fresh + ranked.filter { reading in !fresh.contains { $0.text == reading.text } }
+    }
+
+    /// The word in a line of pieces: pieces close together are one word split by Tesseract
+    /// ("GREE N"); of groups far apart, the one nearest the centre.
+    static func compose(_ words: [RecognizedWord], centreX: Double) -> Reading? {
+        let sorted = words.sorted { $0.box.x < $1.box.x }
+        guard !sorted.isEmpty else { return nil }
+        var groups: [[RecognizedWord]] = [[sorted[0]]]
+        for word in sorted.dropFirst() {
+            let previous = groups[groups.count - 1].last!
+            let gap = Double(word.box.x - (previous.box.x + previous.box.width))
+            let size = Double(max(word.box.height, previous.box.height))
+            if gap < Tuning.joinGap * size {
+                groups[groups.count - 1].append(word)
+            } else {
+                groups.append([word])
+            }
+        }
+        func distance(_ group: [RecognizedWord]) -> Double {
+            let left = Double(group.first!.box.x), right = Double(group.last!.box.x + group.last!.box.width)
+            return centreX < left ? left - centreX : centreX > right ? centreX - right : 0
+        }
+        let group = groups.min { distance($0) < distance($1) }!
+        let text = WordText.clean(group.map { WordText.clean($0.text) }.joined())
+        guard WordText.hasLetterOrDigit(text) else { return nil }
+        let letters = group.map { Double(max(1, $0.text.count)) }
+        let confidence = zip(group, letters).map { $0.confidence * $1 }.reduce(0, +) / letters.reduce(0, +)
+        return Reading(
+            text: text, confidence: confidence, line: sorted.map(\.text).joined(separator: " "),
+            variants: variants(of: group.flatMap(\.choices)))
+    }
+
+    /// Spellings that swap one character for the alternative the network rated closest to its choice.
+    static func variants(of symbols: [[SymbolChoice]], count: Int = 3) -> [(text: String, cost: Double)] {
+        var swaps: [(cost: Double, index: Int, text: String)] = []
+        for (index, choices) in symbols.enumerated() {
+            guard let chosen = choices.first else { continue }
+            // A letter or digit in place of another character is news; punctuation rarely is.
+            for alternative in choices.dropFirst() where WordText.hasLetterOrDigit(alternative.text) {
+                swaps.append((chosen.confidence - alternative.confidence, index, alternative.text))
+            }
+        }
+        return swaps.sorted { $0.cost < $1.cost }.prefix(count).map { swap in
+            var texts = symbols.map { $0.first?.text ?? "" }
+            texts[swap.index] = swap.text
+            return (WordText.clean(texts.joined()), swap.cost)
+        }
+    }
+}
+
+enum Candidates {
+    /// Up to `Recognizer.maximumCandidates` distinct readings, none equal to `proposal`, none without a
+    /// letter or digit. Readings that differ from a better one only in case come last.
+    static func distinct(_ texts: [String], excluding proposal: String) -> [String] {
+        let usable = texts.filter { !$0.isEmpty && $0 != proposal && WordText.hasLetterOrDigit($0) }
+        var keys: Set<String> = [key(proposal)]
+        let fresh = usable.filter { keys.insert(key($0)).inserted }
+        var result: [String] = []
+        for text in fresh + usable where !result.contains(text) {
+            result.append(text)
+            if result.count == Recognizer.maximumCandidates { break }
+        }
+        return result
+    }
+
+    static func key(_ text: String) -> String {
+        text.lowercased()
     }
 }
 
 /// Choosing the word the photographer aimed at: near the centre, large, confident.
 enum AimPoint {
     static func score(_ word: RecognizedWord, width: Int, height: Int, tallest: Int) -> Double {
-        let dx = (word.box.midX - Double(width) / 2) / (Double(width) / 2)
-        let dy = (word.box.midY - Double(height) / 2) / (Double(height) / 2)
+        score(box: word.box, confidence: word.confidence, width: width, height: height, tallest: tallest)
+    }
+
+    static func score(box: PixelBox, confidence: Double, width: Int, height: Int, tallest: Int) -> Double {
+        let dx = (box.midX - Double(width) / 2) / (Double(width) / 2)
+        let dy = (box.midY - Double(height) / 2) / (Double(height) / 2)
         let distance = (dx * dx + dy * dy).squareRoot() / 2.0.squareRoot()
         let centrality = exp(-pow(distance / 0.35, 2))
-        let size = 0.3 + 0.7 * Double(word.box.height) / Double(max(tallest, 1))
-        let confidence = 0.2 + 0.8 * word.confidence / 100
-        return centrality * size * confidence
+        let size = 0.3 + 0.7 * Double(box.height) / Double(max(tallest, 1))
+        return centrality * size * (0.2 + 0.8 * confidence / 100)
     }
 
     /// Words best first.
@@ -120,6 +384,24 @@ enum AimPoint {
             .map { ($0, score($0, width: width, height: height, tallest: tallest)) }
             .sorted { $0.1 > $1.1 }
             .map(\.0)
+    }
+
+    /// The aimed word's box joined with pieces of the same line close beside it (a word Tesseract split).
+    static func neighbours(of word: RecognizedWord, in words: [RecognizedWord]) -> PixelBox {
+        var box = word.box
+        var grew = true
+        while grew {
+            grew = false
+            for other in words where other != word {
+                let sameLine = abs(other.box.midY - box.midY) < Double(box.height) * 0.5
+                    && other.box.height * 2 >= word.box.height && other.box.height <= word.box.height * 2
+                let gap = max(other.box.x - (box.x + box.width), box.x - (other.box.x + other.box.width))
+                guard sameLine, Double(gap) < Tuning.joinGap * Double(word.box.height) else { continue }
+                let union = box.union(other.box)
+                if union != box { box = union; grew = true }
+            }
+        }
+        return box
     }
 
     /// The words on the same line as `word`, left to right, with `word` itself read as `text`.
@@ -142,6 +424,10 @@ enum WordText {
         text.unicodeScalars.contains { CharacterSet.letters.contains($0) }
     }
 
+    static func hasLetterOrDigit(_ text: String) -> Bool {
+        text.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
+    }
+
     /// The word without punctuation around it ("«Café»," → "Café").
     static func clean(_ text: String) -> String {
         text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted)
@@ -149,7 +435,9 @@ enum WordText {
 }
 
 extension PixelBox {
-    func offsetBy(dx: Int, dy: Int) -> PixelBox {
-        PixelBox(x: x + dx, y: y + dy, width: width, height: height)
+    func union(_ other: PixelBox) -> PixelBox {
+        let left = min(x, other.x), top = min(y, other.y)
+        let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
+        return PixelBox(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
