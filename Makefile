@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 
-.PHONY: deps build release run test install images man fuzz clean
+.PHONY: deps build release run test install images man fuzz accuracy clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -30,6 +30,13 @@ install: release
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service
+
+# Recognition accuracy of `wordbook ingest` against plain tesseract, side by side, on the dev sets.
+DATASETS ?= ../shared/datasets
+accuracy: release
+	python3 bench/accuracy.py $(DATASETS)/iiit5k-train --kind crops
+	python3 bench/accuracy.py $(DATASETS)/photos-dev
+	python3 bench/accuracy.py TestImages
 
 # Regenerates TestImages/ from scripts/make-test-images.py (deterministic).
 images: deps
