@@ -89,6 +89,23 @@ extension AppDatabase {
                 """)
         }
 
+        // Indexes for the read commands at 100,000 words (bench/store.py shows their query plans).
+        migrator.registerMigration("v3: indexes for the read commands at scale") { db in
+            try db.execute(sql: """
+                -- due and stats' due today: status = ? AND nextReviewDate <= ?, in nextReviewDate order.
+                CREATE INDEX wordOnStatusNextReviewDate ON word (status, nextReviewDate);
+                -- pending: status = 'proposed' in capture order, without sorting.
+                CREATE INDEX wordOnStatusCapturedAt ON word (status, capturedAt);
+                -- list by day or range: a book's words in capture order; books counts words and
+                -- mastered ones from this index alone.
+                CREATE INDEX wordOnWordBookIdCapturedAt ON word (wordBookId, capturedAt, masteryLevel);
+                -- stats: the counts and the per-language counts read this index, not the rows.
+                CREATE INDEX wordOnTargetLanguageStatus ON word (targetLanguage, status, masteryLevel);
+                -- stats' streak: was anything reviewed on a day without a word book?
+                CREATE INDEX reviewOnReviewedAt ON review (reviewedAt);
+                """)
+        }
+
         return migrator
     }
 }

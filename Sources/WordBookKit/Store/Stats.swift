@@ -25,41 +25,61 @@ public struct WordBookStats: Sendable, Equatable, Encodable {
 extension AppDatabase {
     public func stats(now: Date = Date(), calendar: CaptureCalendar) throws -> WordBookStats {
         try writer.read { db in
-            let counts = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS total,
-                       COALESCE(SUM(status = 'proposed'), 0) AS proposed,
-                       COALESCE(SUM(status = 'confirmed'), 0) AS confirmed,
-                       COALESCE(SUM(status = 'confirmed' AND masteryLevel >= 4), 0) AS mastered,
-                       COALESCE(AVG(CASE WHEN status = 'confirmed' THEN masteryLevel END), 0) AS average
-                FROM word
-                """)!
+            // One pass over the index on (targetLanguage, status, masteryLevel): a count per
+            // combination, at most 4 × 3 × 6 rows, and the totals and averages summed from those.
+            var total = 0, proposed = 0, confirmed = 0, mastered = 0, confirmedMastery = 0
+            var languages: [WordBookStats.PerLanguage] = []
+            for row in try Row.fetchAll(db, sql: """
+                SELECT targetLanguage, status, masteryLevel, COUNT(*) AS count FROM word
+                GROUP BY targetLanguage, status, masteryLevel ORDER BY targetLanguage
+                """) {
+                let language: String = row["targetLanguage"], status: String = row["status"]
+                let level: Int = row["masteryLevel"], count: Int = row["count"]
+                if languages.last?.language != language {
+                    languages.append(WordBookStats.PerLanguage(language: language, words: 0, confirmed: 0, mastered: 0))
+                }
+                total += count
+                languages[languages.count - 1].words += count
+                if status == WordStatus.proposed.rawValue { proposed += count }
+                if status == WordStatus.confirmed.rawValue {
+                    confirmed += count
+                    confirmedMastery += level * count
+                    languages[languages.count - 1].confirmed += count
+                    if level >= 4 {
+                        mastered += count
+                        languages[languages.count - 1].mastered += count
+                    }
+                }
+            }
+            // What SQL's AVG gives for integers: their sum over their count, as a Double.
+            let averageMastery = confirmed > 0 ? Double(confirmedMastery) / Double(confirmed) : 0
             let endOfToday = calendar.startOfNextDay(after: now)
             let dueToday = try Word
                 .filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.nextReviewDate < endOfToday)
                 .fetchCount(db)
-            let languages = try Row.fetchAll(db, sql: """
-                SELECT targetLanguage, COUNT(*) AS words, COALESCE(SUM(status = 'confirmed'), 0) AS confirmed,
-                       COALESCE(SUM(status = 'confirmed' AND masteryLevel >= 4), 0) AS mastered
-                FROM word GROUP BY targetLanguage ORDER BY targetLanguage
-                """).map {
-                WordBookStats.PerLanguage(language: $0["targetLanguage"], words: $0["words"],
-                                          confirmed: $0["confirmed"], mastered: $0["mastered"])
-            }
-            var activeDays = Set(try String.fetchAll(db, sql: "SELECT recordDate FROM wordBook"))
-            for reviewed in try Date.fetchAll(db, sql: "SELECT reviewedAt FROM review") {
-                activeDays.insert(calendar.day(of: reviewed))
+            // A day is active when it has a word book or a review. The books are one row a day;
+            // the reviews are many, so only the days without a book ask the index on reviewedAt
+            // whether anything was reviewed between that day's start and the next day's.
+            let bookDays = Set(try String.fetchAll(db, sql: "SELECT recordDate FROM wordBook"))
+            let reviewed = try db.makeStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM review WHERE reviewedAt >= ? AND reviewedAt < ?)
+                """)
+            func isActive(_ date: Date) throws -> Bool {
+                let day = calendar.day(of: date)
+                if bookDays.contains(day) { return true }
+                guard let start = calendar.startOfDay(day) else { return false }
+                return try Bool.fetchOne(reviewed, arguments: [start, calendar.startOfNextDay(after: start)]) ?? false
             }
             var streak = 0
             var day = calendar.startOfDay(calendar.day(of: now))!
-            if !activeDays.contains(calendar.day(of: day)) { day = calendar.adding(days: -1, to: day) }
-            while activeDays.contains(calendar.day(of: day)) {
+            if try !isActive(day) { day = calendar.adding(days: -1, to: day) }
+            while try isActive(day) {
                 streak += 1
                 day = calendar.adding(days: -1, to: day)
             }
             return WordBookStats(
-                total: counts["total"], proposed: counts["proposed"], confirmed: counts["confirmed"],
-                mastered: counts["mastered"], averageMastery: (counts["average"] as Double? ?? 0),
-                dueToday: dueToday, streak: streak, languages: languages)
+                total: total, proposed: proposed, confirmed: confirmed, mastered: mastered,
+                averageMastery: averageMastery, dueToday: dueToday, streak: streak, languages: languages)
         }
     }
 }

@@ -85,8 +85,14 @@ extension AppDatabase {
             }
             if let limit = query.limit { request = request.limit(limit, offset: query.offset) }
             else if query.offset > 0 { request = request.limit(-1, offset: query.offset) }
-            let words = try request.fetchAll(db)
-            return try Self.listings(words, db)
+            guard query.limit != nil || query.offset > 0 else {
+                return try Self.listings(Self.fetchWords(db, request), db)
+            }
+            // A page: sort and skip on the IDs alone, then read only the page's rows. Sorting every
+            // matching row whole to keep 50 of them is what made deep pages slow.
+            let ids = try request.select(Word.Columns.id, as: Int64.self).fetchAll(db)
+            let rows = try Dictionary(uniqueKeysWithValues: Self.fetchWords(db, Word.filter(keys: ids)).map { ($0.id!, $0) })
+            return try Self.listings(ids.compactMap { rows[$0] }, db)
         }
     }
 
@@ -103,7 +109,9 @@ extension AppDatabase {
     static func listings(_ words: [Word], _ db: Database) throws -> [WordListing] {
         let ids = words.compactMap(\.id)
         let bookIds = Set(words.map(\.wordBookId))
-        let days = try Dictionary(uniqueKeysWithValues: WordBook.filter(keys: bookIds).fetchAll(db).map { ($0.id!, $0.recordDate) })
+        var days: [Int64: String] = [:]
+        let books = try Row.fetchCursor(db, WordBook.select(Column("id"), Column("recordDate")).filter(keys: bookIds))
+        while let row = try books.next() { days[row[0]] = row[1] }
         var tags: [Int64: [String]] = [:]
         let rows = try Row.fetchAll(db, sql: """
             SELECT wordTag.wordId, tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId
@@ -116,10 +124,9 @@ extension AppDatabase {
     /// Confirmed words due by `date`, the longest overdue first.
     public func due(by date: Date) throws -> [WordListing] {
         try writer.read { db in
-            let words = try Word
+            let words = try Self.fetchWords(db, Word
                 .filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.nextReviewDate <= date)
-                .order(Word.Columns.nextReviewDate, Word.Columns.id)
-                .fetchAll(db)
+                .order(Word.Columns.nextReviewDate, Word.Columns.id))
             return try Self.listings(words, db)
         }
     }
@@ -131,7 +138,7 @@ extension AppDatabase {
             .map { "\"\($0)\"*" }
         guard !terms.isEmpty else { return [] }
         return try writer.read { db in
-            let words = try Word.fetchAll(db, sql: """
+            let words = try Self.fetchWords(db, sql: """
                 SELECT word.* FROM wordSearch JOIN word ON word.id = wordSearch.rowid
                 WHERE wordSearch MATCH ? ORDER BY wordSearch.rank, word.id
                 """, arguments: [terms.joined(separator: " ")])
@@ -230,5 +237,125 @@ extension AppDatabase {
                 SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
                 """, arguments: [id])
         }
+    }
+}
+
+// MARK: - Reading many words
+
+extension Word {
+    /// The same word as `Word(row:)`, GRDB's Codable decoding, at a fraction of its cost: the read
+    /// commands decode thousands of rows, and the Codable path ran JSONDecoder twice a row (for
+    /// candidates and box) and looked every column up through a Decoder. Here the columns are
+    /// read by name directly, and candidates and box are parsed by hand when they have exactly the
+    /// shape GRDB's JSON encoder writes (`["a","b"]` without escapes, `{"height":1,"width":2,"x":3,"y":4}`);
+    /// anything else goes through the JSON decoder GRDB would have used.
+    init(listingRow row: Row) throws {
+        self.init(
+            id: try row.decode(forColumn: "id"),
+            wordBookId: try row.decode(forColumn: "wordBookId"),
+            word: try row.decode(forColumn: "word"),
+            targetLanguage: try row.decode(forColumn: "targetLanguage"),
+            masteryLevel: try row.decode(forColumn: "masteryLevel"),
+            notes: try row.decode(forColumn: "notes"),
+            createdAt: try row.decode(forColumn: "createdAt"),
+            updatedAt: try row.decode(forColumn: "updatedAt"),
+            nextReviewDate: try row.decode(forColumn: "nextReviewDate"),
+            reviewInterval: try row.decode(forColumn: "reviewInterval"),
+            reviewCount: try row.decode(forColumn: "reviewCount"),
+            lastReviewDate: try row.decode(forColumn: "lastReviewDate"),
+            status: try row.decode(forColumn: "status"),
+            proposedWord: try row.decode(forColumn: "proposedWord"),
+            confidence: try row.decode(forColumn: "confidence"),
+            candidates: try row.withUnsafeData(named: "candidates") { data in
+                guard let data else {
+                    throw DecodingError.valueNotFound(Data.self, DecodingError.Context(codingPath: [], debugDescription: "Missing Data"))
+                }
+                return try Self.plainStrings(data)
+                    ?? Self.databaseJSONDecoder(for: "candidates").decode([String].self, from: data)
+            },
+            box: try row.withUnsafeData(named: "box") { data in
+                guard let data else { return nil }
+                return try Self.plainBox(data) ?? Self.databaseJSONDecoder(for: "box").decode(PixelBox.self, from: data)
+            },
+            context: try row.decode(forColumn: "context"),
+            sourceName: try row.decode(forColumn: "sourceName"),
+            sourceSHA256: try row.decode(forColumn: "sourceSHA256"),
+            capturedAt: try row.decode(forColumn: "capturedAt"))
+    }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
+
+    /// `["a","b"]` as written by JSONEncoder: no spaces, no escapes, no control characters, valid
+    /// UTF-8. Nil for anything else, which the JSON decoder then reads (or rejects).
+    static func plainStrings(_ data: Data) -> [String]? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
+            let count = bytes.count
+            guard count >= 2, bytes[0] == UInt8(ascii: "["), bytes[count - 1] == UInt8(ascii: "]") else { return nil }
+            var strings: [String] = []
+            if count == 2 { return strings }
+            var index = 1
+            while true {
+                guard index < count - 1, bytes[index] == quote else { return nil }
+                let start = index + 1
+                var end = start
+                while end < count, bytes[end] != quote {
+                    if bytes[end] == backslash || bytes[end] < 0x20 { return nil }
+                    end += 1
+                }
+                guard end < count - 1,
+                      let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                else { return nil }
+                strings.append(string)
+                index = end + 1
+                if bytes[index] == comma { index += 1; continue }
+                return index == count - 1 ? strings : nil
+            }
+        }
+    }
+
+    /// `{"height":H,"width":W,"x":X,"y":Y}` as written by GRDB's JSON encoder (sorted keys, plain
+    /// integers). Nil for anything else, which the JSON decoder then reads (or rejects).
+    static func plainBox(_ data: Data) -> PixelBox? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> PixelBox? in
+            var index = 0
+            func expect(_ literal: StaticString) -> Bool {
+                let count = literal.utf8CodeUnitCount
+                guard index + count <= bytes.count else { return false }
+                for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+                index += count
+                return true
+            }
+            func integer() -> Int? {
+                var negative = false
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+                let start = index
+                var value = 0
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), index - start < 15 {
+                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                }
+                let digits = index - start
+                // JSON has no leading zeros; very long numbers are left to the decoder.
+                guard digits > 0, digits < 15, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
+                if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+                return negative ? -value : value
+            }
+            guard expect("{\"height\":"), let height = integer(), expect(",\"width\":"), let width = integer(),
+                  expect(",\"x\":"), let x = integer(), expect(",\"y\":"), let y = integer(), expect("}"),
+                  index == bytes.count
+            else { return nil }
+            return PixelBox(x: x, y: y, width: width, height: height)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Words as `request.fetchAll(db)` returns them, decoded by `Word(listingRow:)`.
+    static func fetchWords(_ db: Database, _ request: QueryInterfaceRequest<Word>) throws -> [Word] {
+        try Array(Row.fetchCursor(db, request.asRequest(of: Row.self)).map { try Word(listingRow: $0) })
+    }
+
+    static func fetchWords(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Word] {
+        try Array(Row.fetchCursor(db, sql: sql, arguments: arguments).map { try Word(listingRow: $0) })
     }
 }
