@@ -4,12 +4,18 @@ import Foundation
 public struct CaptureCalendar: Sendable {
     public let timeZone: TimeZone
     private let calendar: Calendar
+    /// Made once: a formatter is costly to create, and `due` formats thousands of dates.
+    /// Only ever used to format, which does not change it.
+    nonisolated(unsafe) private let formatter: ISO8601DateFormatter
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+        formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
     }
 
     /// The local date of `date`, `YYYY-MM-DD`.
@@ -37,10 +43,7 @@ public struct CaptureCalendar: Sendable {
 
     /// `date` as ISO 8601 with this time zone's offset: "2026-10-25T00:00:00+02:00".
     public func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        formatter.string(from: date)
     }
 }
 
