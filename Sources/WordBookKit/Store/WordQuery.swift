@@ -71,12 +71,24 @@ extension AppDatabase {
         return request
     }
 
+    /// A query naming a tag that does not exist is a mistake, not an empty list.
+    static func requireTag(of query: WordQuery, _ db: Database) throws {
+        if let tag = query.tag, try Tag.filter(Column("key") == tagKey(tag)).fetchCount(db) == 0 {
+            throw StoreError.noSuchTag(tag)
+        }
+    }
+
+    /// A word's tag names, ordered without regard to case.
+    static func tagNames(of wordId: Int64, _ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
+            """, arguments: [wordId])
+    }
+
     /// The words the query selects, with their book's day and their tags.
     public func words(_ query: WordQuery) throws -> [WordListing] {
         try writer.read { db in
-            if let tag = query.tag, try Tag.filter(Column("key") == Self.tagKey(tag)).fetchCount(db) == 0 {
-                throw StoreError.noSuchTag(tag)
-            }
+            try Self.requireTag(of: query, db)
             var request = try self.request(query)
             switch query.sort {
             case .word: request = request.order(Word.Columns.word.collating(.localizedCaseInsensitiveCompare), Word.Columns.id)
@@ -98,9 +110,7 @@ extension AppDatabase {
 
     public func count(_ query: WordQuery) throws -> Int {
         try writer.read { db in
-            if let tag = query.tag, try Tag.filter(Column("key") == Self.tagKey(tag)).fetchCount(db) == 0 {
-                throw StoreError.noSuchTag(tag)
-            }
+            try Self.requireTag(of: query, db)
             return try self.request(query).fetchCount(db)
         }
     }
@@ -160,9 +170,7 @@ extension AppDatabase {
 
     public func tags(of wordId: Int64) throws -> [String] {
         try writer.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
-                """, arguments: [wordId])
+            try Self.tagNames(of: wordId, db)
         }
     }
 
@@ -233,9 +241,7 @@ extension AppDatabase {
                 }
                 try WordTag(wordId: id, tagId: tag.id!).insert(db, onConflict: .ignore)
             }
-            return try String.fetchAll(db, sql: """
-                SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
-                """, arguments: [id])
+            return try Self.tagNames(of: id, db)
         }
     }
 }
