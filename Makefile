@@ -21,6 +21,7 @@ run: release
 	OMP_THREAD_LIMIT=1 $(RELEASE_BIN) run
 
 test: deps
+	bash scripts/python-env.sh
 	$(SWIFT) build --build-tests
 	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build
 

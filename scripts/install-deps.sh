@@ -9,7 +9,7 @@ packages=(
   # recognition models: English, German, French, Spanish
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
   # tools the tests and benchmarks use
-  sqlite3 python3 python3-pil fonts-dejavu-core fonts-liberation2 procps time util-linux systemd
+  sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 procps time util-linux systemd
 )
 
 missing=()
