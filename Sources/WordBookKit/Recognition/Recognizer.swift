@@ -199,6 +199,32 @@ enum Tuning {
     static let mergeGap = 1.2
     /// Long edge of the copy searched for words when no sharp region reads well.
     static let sparseEdge = 1600.0
+    /// Confidence a candidate loses for letters in mixed case ("FREEaEDOM"; not "Straße", "STRAßE" or "BAÑO"),
+    /// for punctuation inside it ("FREE‘AEDOM"), and per character of length it differs from the best
+    /// reading by (an attempt that lost or doubled a letter).
+    static let mixedCasePenalty = 20.0, innerPunctuationPenalty = 10.0, lengthPenalty = 5.0
+}
+
+/// How unlike a written word a reading looks: misreadings mix case and grow punctuation.
+enum WordShape {
+    static func oddity(of text: String, besides best: String) -> Double {
+        var oddity = Double(abs(text.count - best.count)) * Tuning.lengthPenalty
+        if hasMixedCase(text) { oddity += Tuning.mixedCasePenalty }
+        if text.unicodeScalars.contains(where: { !CharacterSet.alphanumerics.contains($0) }) {
+            oddity += Tuning.innerPunctuationPenalty
+        }
+        return oddity
+    }
+
+    /// Letters neither all capitals, all small, nor one capital then small ones. ß has no capital
+    /// on most signs, so it counts as either ("STRAßE").
+    static func hasMixedCase(_ text: String) -> Bool {
+        let letters = text.filter { $0.isLetter && $0 != "ß" }
+        guard let first = letters.first else { return false }
+        let rest = letters.dropFirst()
+        if letters.allSatisfy({ !$0.isLowercase }) || letters.allSatisfy({ !$0.isUppercase }) { return false }
+        return !(first.isUppercase && rest.allSatisfy { !$0.isUppercase })
+    }
 }
 
 /// One hypothesis for the aimed word.
@@ -211,11 +237,15 @@ struct Reading {
     /// less confident the network was in each swapped character.
     var variants: [(text: String, cost: Double)] = []
 
-    /// The other readings and the variants of each, ordered by confidence less the cost of the swap.
+    /// The other readings and the variants of each, ordered by confidence less the cost of the swap
+    /// and less how unlike a written word each looks beside the best reading.
     static func alternatives(_ ranked: [Reading]) -> [String] {
+        guard let best = ranked.first?.text else { return [] }
         let others = ranked.dropFirst().map { ($0.text, $0.confidence) }
         let swapped = ranked.flatMap { reading in reading.variants.map { ($0.text, reading.confidence - $0.cost) } }
-        return (others + swapped).enumerated()
+        return (others + swapped)
+            .map { text, confidence in (text, confidence - WordShape.oddity(of: text, besides: best)) }
+            .enumerated()
             .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
             .map(\.element.0)
     }

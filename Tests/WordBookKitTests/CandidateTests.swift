@@ -1,0 +1,34 @@
+import Testing
+@testable import WordBookKit
+
+@Suite("Candidates")
+struct CandidateTests {
+    @Test("Mixed case means letters a writer would not mix", arguments: [
+        ("FREEDOM", false), ("freedom", false), ("Freedom", false), ("Straße", false), ("STRAßE", false),
+        ("BAÑO", false), ("Café", false), ("1-800", false), ("FREEaEDOM", true), ("IvAK", true), ("CALl", true),
+    ])
+    func mixedCase(text: String, mixed: Bool) {
+        #expect(WordShape.hasMixedCase(text) == mixed)
+    }
+
+    @Test("A clean spelling of the best reading's length comes before odd ones of equal belief")
+    func oddReadingsGoLast() {
+        let readings = [
+            Reading(text: "FREEaEDOM", confidence: 80, line: ""),
+            Reading(text: "FREE‘AEDOM", confidence: 70, line: ""),
+            Reading(text: "FREEtaEDOM", confidence: 70, line: ""),
+            Reading(text: "FREEDOM", confidence: 68, line: ""),
+            Reading(text: "FREEDOMS", confidence: 66, line: ""),
+        ]
+        // 66 - 5 (a letter longer), 68 - 10 (two shorter), 70 - 5 - 10 (inner quote), 70 - 5 - 20 (mixed case)
+        #expect(Reading.alternatives(readings) == ["FREEDOMS", "FREEDOM", "FREE‘AEDOM", "FREEtaEDOM"])
+    }
+
+    @Test("Candidates never repeat the proposal, never lack a letter or digit, and keep case twins last")
+    func distinct() {
+        let texts = ["Cafe", "café", "—", "", "Café", "Cafe", "Caf", "Cafés", "Cave", "Cafè"]
+        let candidates = Candidates.distinct(texts, excluding: "Café")
+        #expect(candidates == ["Cafe", "Caf", "Cafés", "Cave"])
+        #expect(Candidates.distinct(["cafe", "CAFE"], excluding: "Café") == ["cafe", "CAFE"])
+    }
+}
