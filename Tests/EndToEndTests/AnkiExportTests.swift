@@ -125,15 +125,17 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
         Thread.sleep(forTimeInterval: 1.1)
         _ = try run(["note", "\(ids["Café"]!)", "by the station"])
         _ = try run(["correct", "\(ids["Mañana"]!)", "mañana"])
+        _ = try run(["tag", "\(ids["Brötchen"]!)", "+bakery"])
         _ = try run(["export", "--format", "apkg", package])
         let second = try ankiImport(package, into: collection)
         #expect(second["notes"] as? Int == 5, "updated, not added again")
         #expect(second["cards"] as? Int == 5)
-        #expect((second["imported"] as? [String: Int]) == ["new": 0, "updated": 2, "duplicate": 3, "conflicting": 0])
+        #expect((second["imported"] as? [String: Int]) == ["new": 0, "updated": 3, "duplicate": 2, "conflicting": 0])
         #expect((second["media"] as? [String: String])?.count == 5)
         let updated = try notesByWord(second)
         #expect((updated["Café"]?["fields"] as? [String: String])?["Notes"] == "by the station")
         #expect(updated["mañana"] != nil && updated["Mañana"] == nil)
+        #expect(updated["Brötchen"]?["tags"] as? [String] == ["bakery"])
     }
 
     @Test func filtersChooseTheWordsAndMistakesSayWhatWentWrong() throws {
