@@ -4,18 +4,26 @@ import WordBookKit
 
 struct Export: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, csv
+        case json, csv, apkg
     }
 
     static let configuration = CommandConfiguration(
-        abstract: "Back up the whole word book to one file: JSON with photos, or CSV for spreadsheets.",
+        abstract: "Back up the word book to one file (JSON with photos, or CSV), or export words to Anki (apkg).",
         discussion: """
             JSON holds books, words, tags, review history and the photos (base64); wordbook import \
             restores it. CSV has one row per word and no photos.
 
+            apkg is an Anki package: one note per word with its photo on the front and the word, \
+            context and notes on the back, in a deck per language (WordBook::German, ...). Rejected \
+            words stay out unless --status rejected asks for them. Words already graded keep their \
+            next review day and interval; the others arrive as new cards. Tags come along with \
+            spaces turned into underscores. Importing a later export into Anki updates the notes it \
+            already has instead of adding them again.
+
             Examples:
               wordbook export ~/wordbook-backup.json
               wordbook export --format csv words.csv
+              wordbook export --format apkg ~/german.apkg --language de --status confirmed
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -23,23 +31,63 @@ struct Export: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to write.", valueName: "file"))
     var file: String
 
-    @Option(help: "json (the default) or csv.")
+    @Option(help: "json (the default), csv, or apkg for Anki.")
     var format: Format = .json
+
+    @Option(help: ArgumentHelp("apkg: only words of this language: en, de, fr or es.", valueName: "L"))
+    var language: String?
+    @Option(help: ArgumentHelp("apkg: capture days from this one on.", valueName: "YYYY-MM-DD"))
+    var from: String?
+    @Option(help: ArgumentHelp("apkg: capture days up to this one.", valueName: "YYYY-MM-DD"))
+    var to: String?
+    @Option(help: "apkg: only words in this state: proposed, confirmed or rejected (default: all but rejected).")
+    var status: WordStatus?
+    @Option(help: ArgumentHelp("apkg: only words with this tag.", valueName: "name"))
+    var tag: String?
+
+    func validate() throws {
+        if format != .apkg && (language != nil || from != nil || to != nil || status != nil || tag != nil) {
+            throw ValidationError("--language, --from, --to, --status and --tag choose words for --format apkg; a \(format.rawValue) backup holds every word.")
+        }
+        if let language, Language(name: language) == nil {
+            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
+        }
+    }
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let document = try database.exportDocument()
-        let data: Data
+        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         switch format {
-        case .json: data = try document.encoded()
-        case .csv: data = Data(CSV.words(document, calendar: CaptureCalendar(timeZone: configuration.timeZone)).utf8)
+        case .json, .csv: try backUp(database, calendar: calendar)
+        case .apkg: try exportToAnki(database, calendar: calendar)
         }
+    }
+
+    private func backUp(_ database: AppDatabase, calendar: CaptureCalendar) throws {
+        let document = try database.exportDocument()
+        let data = format == .csv ? Data(CSV.words(document, calendar: calendar).utf8) : try document.encoded()
         do {
             try data.write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
             throw ValidationError("\(file) could not be written.")
         }
         print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(file).")
+    }
+
+    private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar) throws {
+        var query = WordQuery()
+        query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
+        query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
+        query.language = language.flatMap(Language.init(name:))?.code
+        query.status = status
+        query.tag = tag
+        let summary = try AnkiExport(database: database, calendar: calendar).write(query, to: file)
+        let notes = "\(summary.notes) word\(summary.notes == 1 ? "" : "s")"
+        let cards = "\(summary.reviewCards) with review history, \(summary.newCards) new"
+        print("Exported \(notes) (\(cards)) and \(summary.photos) photo\(summary.photos == 1 ? "" : "s") to \(file), in \(summary.decks.joined(separator: ", ")).")
+        if summary.withoutWord > 0 {
+            print("Left out \(summary.withoutWord) proposal\(summary.withoutWord == 1 ? "" : "s") with no word yet: wordbook triage or correct gives them one.")
+        }
     }
 }
 

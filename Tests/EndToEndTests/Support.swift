@@ -47,8 +47,13 @@ struct CommandResult {
 /// Runs the real binary to completion.
 @discardableResult
 func wordbook(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
+    try runProgram(wordbookBinary, arguments, environment: environment, input: input)
+}
+
+/// Runs a program to completion, with `environment` added to this process's own.
+func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: wordbookBinary)
+    process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe(), err = Pipe()

@@ -32,5 +32,16 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { code }
 
+    /// The English name, as Anki deck names show it: "German".
+    public var name: String {
+        switch code {
+        case "en": "English"
+        case "de": "German"
+        case "fr": "French"
+        case "es": "Spanish"
+        default: code
+        }
+    }
+
     public static var allowedNames: String { supported.map(\.code).joined(separator: ", ") }
 }

@@ -218,8 +218,9 @@ extension AppDatabase {
         }
     }
 
-    /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted.
-    public func retag(id: Int64, adding: [String], removing: [String]) throws -> [String] {
+    /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted. The word
+    /// counts as changed, so an Anki export made afterwards carries the new tags over.
+    public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date()) throws -> [String] {
         try writer.write { db in
             guard try Word.exists(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             for name in removing {
@@ -241,6 +242,7 @@ extension AppDatabase {
                 }
                 try WordTag(wordId: id, tagId: tag.id!).insert(db, onConflict: .ignore)
             }
+            try Word.filter(key: id).updateAll(db, Column("updatedAt").set(to: now))
             return try Self.tagNames(of: id, db)
         }
     }
