@@ -72,4 +72,89 @@ import Testing
         #expect(scheduler.fuzzed(10, random: { 0.5 }) == 10)
         #expect(scheduler.fuzzed(10, random: { 0.999 }) == 13)
     }
+
+    // MARK: - Against the reference package
+
+    struct Reference: Decodable {
+        struct History: Decodable {
+            var desiredRetention: Double
+            var steps: [Step]
+        }
+
+        struct Step: Decodable {
+            var at: Int
+            var grade: Int
+            var stability: Double
+            var difficulty: Double
+            var state: FSRSState
+            var step: Int?
+            var due: Double
+        }
+
+        var fsrs: String
+        var histories: [History]
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs Tests/Python/fsrs_reference.py with the test environment's Python.
+    static func reference(histories: Int, seed: Int) throws -> Reference {
+        let python = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw ReferenceError("\(python.path) is missing: run `bash scripts/python-env.sh` (make test does) to install py-fsrs")
+        }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = ["Tests/Python/fsrs_reference.py", "--histories", "\(histories)", "--seed", "\(seed)"]
+        process.currentDirectoryURL = repositoryRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        nonisolated(unsafe) var errors = Data()
+        let reader = Thread { errors = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ReferenceError("fsrs_reference.py failed: \(String(decoding: errors, as: UTF8.self))")
+        }
+        return try JSONDecoder().decode(Reference.self, from: output)
+    }
+
+    struct ReferenceError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test func matchesPyFSRSOnRandomHistories() throws {
+        let reference = try Self.reference(histories: 200, seed: 2026)
+        #expect(reference.fsrs == "6.3.1")
+        var steps = 0, dueMismatches = 0, stateMismatches = 0
+        var maxStability = 0.0, maxDifficulty = 0.0, maxDue = 0.0
+        for (index, history) in reference.histories.enumerated() {
+            let scheduler = FSRSScheduler(desiredRetention: history.desiredRetention, enableFuzzing: false)
+            let first = Date(timeIntervalSince1970: TimeInterval(history.steps[0].at))
+            var card = FSRSCard(due: first)
+            for (number, expected) in history.steps.enumerated() {
+                let now = Date(timeIntervalSince1970: TimeInterval(expected.at))
+                card = scheduler.review(card, rating: FSRSRating(grade: expected.grade), at: now).card
+                steps += 1
+                let stability = abs(card.stability! - expected.stability), difficulty = abs(card.difficulty! - expected.difficulty)
+                let due = abs(card.due.timeIntervalSince1970 - expected.due)
+                maxStability = max(maxStability, stability)
+                maxDifficulty = max(maxDifficulty, difficulty)
+                maxDue = max(maxDue, due)
+                if due >= 1 { dueMismatches += 1 }
+                if card.state != expected.state || card.step != expected.step { stateMismatches += 1 }
+                #expect(stability < 1e-6 && difficulty < 1e-6 && due < 1 && card.state == expected.state && card.step == expected.step,
+                        "history \(index) step \(number): \(card) against \(expected)")
+            }
+        }
+        print("FSRS against py-fsrs \(reference.fsrs): \(reference.histories.count) histories, \(steps) steps, "
+              + "max |Δstability| \(maxStability), max |Δdifficulty| \(maxDifficulty), max |Δdue| \(maxDue) s, "
+              + "\(dueMismatches) due mismatches, \(stateMismatches) state mismatches")
+        #expect(reference.histories.count == 200 && steps > 1000)
+    }
 }
