@@ -157,4 +157,59 @@ import Testing
               + "\(dueMismatches) due mismatches, \(stateMismatches) state mismatches")
         #expect(reference.histories.count == 200 && steps > 1000)
     }
+
+    // MARK: - Words in the store
+
+    func confirmedWord(_ database: AppDatabase) throws -> Word {
+        guard case let .filed(word) = try database.file(sampleFiling()) else { throw ReferenceError("not filed") }
+        try database.confirm(ids: [word.id!])
+        return try database.word(id: word.id!)
+    }
+
+    @Test func gradingUnderFSRSKeepsTheMemoryStateAndTheCounts() throws {
+        let database = try AppDatabase.inMemory()
+        let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let fsrs = ReviewScheduler.fsrs(FSRSScheduler(enableFuzzing: false))
+        let word = try confirmedWord(database)
+        let now = ISO8601DateFormatter().date(from: "2026-11-10T09:30:00Z")!
+
+        let first = try database.grade(id: word.id!, level: 4, now: now, calendar: calendar, scheduler: fsrs)
+        #expect(first.fsrsState == .learning && first.fsrsStep == 1 && first.stability == 2.3065)
+        #expect(first.nextReviewDate == now.addingTimeInterval(600) && first.reviewInterval == 0)
+        #expect(first.reviewCount == 1 && first.masteryLevel == 4 && first.lastReviewDate == now)
+        #expect(try database.word(id: word.id!) == first, "the state is stored")
+
+        let later = now.addingTimeInterval(3 * 86_400)
+        let second = try database.grade(id: word.id!, level: 5, now: later, calendar: calendar, scheduler: fsrs)
+        #expect(second.fsrsState == .review && second.fsrsStep == nil && second.reviewCount == 2)
+        #expect(try database.reviews(of: word.id!).map(\.level) == [4, 5])
+
+        // The interval rule drops the state; FSRS then rebuilds it from all three grades.
+        let third = try database.grade(id: word.id!, level: 3, now: later.addingTimeInterval(86_400), calendar: calendar)
+        #expect(third.fsrsState == nil && third.stability == nil && third.reviewInterval == ReviewSchedule.interval(reviewCount: 3, level: 3))
+        let fourthAt = later.addingTimeInterval(10 * 86_400)
+        let fourth = try database.grade(id: word.id!, level: 4, now: fourthAt, calendar: calendar, scheduler: fsrs)
+        let scheduler = FSRSScheduler(enableFuzzing: false)
+        var card = FSRSCard(due: word.nextReviewDate)
+        for (level, at) in [(4, now), (5, later), (3, later.addingTimeInterval(86_400)), (4, fourthAt)] {
+            card = scheduler.review(card, rating: FSRSRating(grade: level), at: at).card
+        }
+        #expect(fourth.fsrsCard == card)
+        #expect(fourth.reviewCount == 4)
+    }
+
+    @Test func statsAverageTheRecallOfWordsWithAMemoryState() throws {
+        let database = try AppDatabase.inMemory()
+        let calendar = CaptureCalendar(timeZone: .gmt)
+        let word = try confirmedWord(database)
+        #expect(try database.stats(calendar: calendar).averageRetrievability == nil)
+        let now = ISO8601DateFormatter().date(from: "2026-11-10T09:30:00Z")!
+        let scheduler = FSRSScheduler(enableFuzzing: false)
+        let graded = try database.grade(id: word.id!, level: 4, now: now, calendar: calendar, scheduler: .fsrs(scheduler))
+        let inTenDays = now.addingTimeInterval(10 * 86_400)
+        let stats = try database.stats(now: inTenDays, calendar: calendar, fsrs: scheduler)
+        #expect(stats.fsrsWords == 1)
+        #expect(stats.averageRetrievability == scheduler.retrievability(of: graded.fsrsCard!, at: inTenDays))
+        #expect(stats.averageRetrievability! < 0.9 && stats.averageRetrievability! > 0.5)
+    }
 }

@@ -259,3 +259,53 @@ public struct FSRSScheduler: Sendable, Equatable {
         return min(Int(days.rounded(.toNearestOrEven)), maximumInterval)
     }
 }
+
+// MARK: - Words
+
+extension Word {
+    /// The word's FSRS memory state as a card due at its next review; nil before FSRS grades it.
+    /// Setting nil clears the state.
+    public var fsrsCard: FSRSCard? {
+        get {
+            fsrsState.map {
+                FSRSCard(state: $0, step: fsrsStep, stability: stability, difficulty: difficulty,
+                         due: nextReviewDate, lastReview: lastReviewDate)
+            }
+        }
+        set {
+            fsrsState = newValue?.state
+            fsrsStep = newValue?.step
+            stability = newValue?.stability
+            difficulty = newValue?.difficulty
+        }
+    }
+}
+
+extension FSRSScheduler {
+    /// The word after a grade of `level` at `now`. A word without an FSRS state first gets one from
+    /// `history`, its earlier grades replayed from a new card, as py-fsrs's `reschedule_card` does.
+    public func grade(
+        _ word: Word, level: Int, now: Date, history: [Review],
+        random: () -> Double = { Double.random(in: 0..<1) }
+    ) -> Word {
+        let card = word.fsrsCard ?? history.reduce(FSRSCard(due: word.nextReviewDate)) { card, earlier in
+            review(card, rating: FSRSRating(grade: earlier.level), at: earlier.reviewedAt, random: random).card
+        }
+        let (next, interval) = review(card, rating: FSRSRating(grade: level), at: now, random: random)
+        var word = word
+        word.reviewCount += 1
+        word.lastReviewDate = now
+        word.masteryLevel = level
+        // Whole days; 0 while the word is in its steps of minutes.
+        word.reviewInterval = Int(interval / 86_400)
+        word.nextReviewDate = next.due
+        word.fsrsCard = next
+        word.updatedAt = now
+        return word
+    }
+
+    /// The chance of recalling the word at `date`; nil without an FSRS state.
+    public func retrievability(of word: Word, at date: Date) -> Double? {
+        word.fsrsCard.map { retrievability(of: $0, at: date) }
+    }
+}

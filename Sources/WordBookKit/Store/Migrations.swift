@@ -106,6 +106,16 @@ extension AppDatabase {
                 """)
         }
 
+        // Nullable: a word has an FSRS state only once FSRS has graded it.
+        migrator.registerMigration("v4: fsrs memory state") { db in
+            try db.alter(table: "word") { t in
+                t.add(column: "stability", .double)
+                t.add(column: "difficulty", .double)
+                t.add(column: "fsrsState", .text).check { FSRSState.allCases.map(\.rawValue).contains($0) }
+                t.add(column: "fsrsStep", .integer)
+            }
+        }
+
         return migrator
     }
 }
