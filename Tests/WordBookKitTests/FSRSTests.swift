@@ -128,34 +128,77 @@ import Testing
         init(_ description: String) { self.description = description }
     }
 
-    @Test func matchesPyFSRSOnRandomHistories() throws {
-        let reference = try Self.reference(histories: 200, seed: 2026)
-        #expect(reference.fsrs == "6.3.1")
-        var steps = 0, dueMismatches = 0, stateMismatches = 0
+    /// The largest differences from py-fsrs over every step of every history.
+    struct Comparison: CustomStringConvertible {
+        var histories = 0, steps = 0, dueMismatches = 0, stateMismatches = 0
         var maxStability = 0.0, maxDifficulty = 0.0, maxDue = 0.0
+
+        var description: String {
+            "\(histories) histories, \(steps) steps, max |Δstability| \(maxStability), max |Δdifficulty| \(maxDifficulty), "
+                + "max |Δdue| \(maxDue) s, \(dueMismatches) due mismatches, \(stateMismatches) state mismatches"
+        }
+    }
+
+    /// Replays each history through `grade` (which gets a history's scheduler, its index, and one
+    /// review's time and grade, and returns the card after it) and compares every step.
+    static func compare(
+        _ reference: Reference, grade: (FSRSScheduler, Int, Date, Int) throws -> FSRSCard
+    ) rethrows -> Comparison {
+        var comparison = Comparison()
         for (index, history) in reference.histories.enumerated() {
             let scheduler = FSRSScheduler(desiredRetention: history.desiredRetention, enableFuzzing: false)
-            let first = Date(timeIntervalSince1970: TimeInterval(history.steps[0].at))
-            var card = FSRSCard(due: first)
+            comparison.histories += 1
             for (number, expected) in history.steps.enumerated() {
-                let now = Date(timeIntervalSince1970: TimeInterval(expected.at))
-                card = scheduler.review(card, rating: FSRSRating(grade: expected.grade), at: now).card
-                steps += 1
-                let stability = abs(card.stability! - expected.stability), difficulty = abs(card.difficulty! - expected.difficulty)
+                let card = try grade(scheduler, index, Date(timeIntervalSince1970: TimeInterval(expected.at)), expected.grade)
+                comparison.steps += 1
+                let stability = abs((card.stability ?? .nan) - expected.stability)
+                let difficulty = abs((card.difficulty ?? .nan) - expected.difficulty)
                 let due = abs(card.due.timeIntervalSince1970 - expected.due)
-                maxStability = max(maxStability, stability)
-                maxDifficulty = max(maxDifficulty, difficulty)
-                maxDue = max(maxDue, due)
-                if due >= 1 { dueMismatches += 1 }
-                if card.state != expected.state || card.step != expected.step { stateMismatches += 1 }
+                comparison.maxStability = max(comparison.maxStability, stability)
+                comparison.maxDifficulty = max(comparison.maxDifficulty, difficulty)
+                comparison.maxDue = max(comparison.maxDue, due)
+                if !(due < 1) { comparison.dueMismatches += 1 }
+                if card.state != expected.state || card.step != expected.step { comparison.stateMismatches += 1 }
                 #expect(stability < 1e-6 && difficulty < 1e-6 && due < 1 && card.state == expected.state && card.step == expected.step,
                         "history \(index) step \(number): \(card) against \(expected)")
             }
         }
-        print("FSRS against py-fsrs \(reference.fsrs): \(reference.histories.count) histories, \(steps) steps, "
-              + "max |Δstability| \(maxStability), max |Δdifficulty| \(maxDifficulty), max |Δdue| \(maxDue) s, "
-              + "\(dueMismatches) due mismatches, \(stateMismatches) state mismatches")
-        #expect(reference.histories.count == 200 && steps > 1000)
+        return comparison
+    }
+
+    @Test func matchesPyFSRSOnRandomHistories() throws {
+        let reference = try Self.reference(histories: 200, seed: 2026)
+        #expect(reference.fsrs == "6.3.1")
+        var cards: [Int: FSRSCard] = [:]
+        let comparison = Self.compare(reference) { scheduler, history, now, grade in
+            let card = scheduler.review(cards[history] ?? FSRSCard(due: now), rating: FSRSRating(grade: grade), at: now).card
+            cards[history] = card
+            return card
+        }
+        print("FSRS against py-fsrs \(reference.fsrs): \(comparison)")
+        #expect(comparison.histories == 200 && comparison.steps > 1000)
+    }
+
+    /// The same histories graded through the store: each word as `grade` saves it, dates at the
+    /// database's millisecond precision.
+    @Test func storedWordsFollowPyFSRS() throws {
+        let reference = try Self.reference(histories: 200, seed: 2026)
+        let database = try AppDatabase.inMemory()
+        let calendar = CaptureCalendar(timeZone: .gmt)
+        var ids: [Int: Int64] = [:]
+        let comparison = try Self.compare(reference) { scheduler, history, now, grade in
+            if ids[history] == nil {
+                guard case let .filed(word) = try database.file(sampleFiling(sha: "history \(history)")) else {
+                    throw ReferenceError("history \(history) was not filed")
+                }
+                try database.confirm(ids: [word.id!])
+                ids[history] = word.id!
+            }
+            let word = try database.grade(id: ids[history]!, level: grade, now: now, calendar: calendar, scheduler: .fsrs(scheduler))
+            return try #require(word.fsrsCard)
+        }
+        print("Stored words against py-fsrs \(reference.fsrs): \(comparison)")
+        #expect(comparison.histories == 200 && comparison.steps > 1000)
     }
 
     // MARK: - Words in the store
