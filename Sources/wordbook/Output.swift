@@ -77,14 +77,19 @@ func summary(_ listing: WordListing) -> String {
     return line
 }
 
-/// The wait until a review, as `grade`, `review` and `show` say it: "in 4 days", or "in 10 minutes"
-/// for FSRS's steps of minutes (an interval of 0 days).
-func wait(days: Int, from start: Date?, to next: Date) -> String {
+/// An interval as `grade`, `review` and `show` say it: "4 days", or "10 minutes" for FSRS's steps
+/// of minutes (an interval of 0 days).
+func interval(days: Int, from start: Date?, to next: Date) -> String {
     if days == 0, let start {
         let minutes = Int((next.timeIntervalSince(start) / 60).rounded())
-        return "in \(minutes) minute\(minutes == 1 ? "" : "s")"
+        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
     }
-    return "in \(days) day\(days == 1 ? "" : "s")"
+    return "\(days) day\(days == 1 ? "" : "s")"
+}
+
+/// The wait until a review: "in 4 days", "in 10 minutes".
+func wait(days: Int, from start: Date?, to next: Date) -> String {
+    "in " + interval(days: days, from: start, to: next)
 }
 
 /// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.

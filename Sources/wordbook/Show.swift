@@ -75,7 +75,7 @@ struct Show: ParsableCommand {
             ("captured", calendar.iso8601(word.capturedAt)),
             ("next review", calendar.iso8601(word.nextReviewDate)),
             ("mastery", "\(word.masteryLevel)"),
-            ("reviews", "\(word.reviewCount), interval \(word.reviewInterval) day\(word.reviewInterval == 1 ? "" : "s")"),
+            ("reviews", "\(word.reviewCount), interval \(interval(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))"),
             ("memory", memory(word, fsrs: configuration.fsrs)),
             ("tags", listing.tags.joined(separator: ", ")),
             ("notes", word.notes),

@@ -44,6 +44,7 @@ import Testing
         var one = try word(1)
         #expect(one["fsrsState"] as? String == "learning" && one["fsrsStep"] as? Int == 1)
         #expect(one["stability"] as? Double == 2.3065 && one["reviewCount"] as? Int == 1 && one["mastery"] as? Int == 4)
+        #expect(try run(["show", "1"]).stdout.contains("reviews     1, interval 10 minutes"))
         #expect((try json(["due"])["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [2])
         #expect((try json(["due", "--at", "2099-01-01"])["words"] as! [Any]).count == 2)
 
