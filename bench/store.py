@@ -398,6 +398,9 @@ def query_plans(db_path, now, day, day_from, day_to, search_terms):
     flagged += explain(db, "stats: due today [Stats.stats]", """
         SELECT COUNT(*) FROM "word" WHERE ("status" = ?) AND ("nextReviewDate" < ?)""",
                        ("confirmed", grdb(end_of_today)))
+    flagged += explain(db, "stats: FSRS recall of the words with a memory state [Stats.stats]", """
+        SELECT "stability", "lastReviewDate" FROM "word"
+        WHERE ("status" = ?) AND ("stability" IS NOT NULL) AND ("lastReviewDate" IS NOT NULL)""", ("confirmed",))
     flagged += explain(db, "stats: streak, the days with a book [Stats.stats]", "SELECT recordDate FROM wordBook")
     flagged += explain(db, "stats: streak, a day without a book: reviewed? [Stats.stats]", """
         SELECT EXISTS (SELECT 1 FROM review WHERE reviewedAt >= ? AND reviewedAt < ?)""",

@@ -21,6 +21,11 @@ struct WordJSON: Encodable {
     var notes: String
     var tags: [String]
     var source: String
+    // FSRS's memory state, present once FSRS has graded the word.
+    var stability: Double?
+    var difficulty: Double?
+    var fsrsState: String?
+    var fsrsStep: Int?
 
     init(_ listing: WordListing, calendar: CaptureCalendar) {
         let word = listing.word
@@ -42,6 +47,10 @@ struct WordJSON: Encodable {
         notes = word.notes
         tags = listing.tags
         source = word.sourceName
+        stability = word.stability
+        difficulty = word.difficulty
+        fsrsState = word.fsrsState?.rawValue
+        fsrsStep = word.fsrsStep
     }
 }
 
@@ -66,6 +75,21 @@ func summary(_ listing: WordListing) -> String {
     if word.status == .confirmed { line += "  mastery \(word.masteryLevel)" }
     if !listing.tags.isEmpty { line += "  " + listing.tags.map { "+\($0)" }.joined(separator: " ") }
     return line
+}
+
+/// An interval as `grade`, `review` and `show` say it: "4 days", or "10 minutes" for FSRS's steps
+/// of minutes (an interval of 0 days).
+func interval(days: Int, from start: Date?, to next: Date) -> String {
+    if days == 0, let start {
+        let minutes = Int((next.timeIntervalSince(start) / 60).rounded())
+        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
+    }
+    return "\(days) day\(days == 1 ? "" : "s")"
+}
+
+/// The wait until a review: "in 4 days", "in 10 minutes".
+func wait(days: Int, from start: Date?, to next: Date) -> String {
+    "in " + interval(days: days, from: start, to: next)
 }
 
 /// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.

@@ -8,6 +8,8 @@ struct Grade: ParsableCommand {
         discussion: """
             0-2 you did not know it, 3 hard, 4 good, 5 easy. The next review comes after
             [1, 2, 4, 7, 15, 30] days by review count, scaled by max(0.5, grade / 5).
+            With [review] scheduler = "fsrs" in the configuration, FSRS schedules it instead:
+            0-2 count as Again, 3 Hard, 4 Good, 5 Easy.
 
             Example: wordbook grade 12 4
             """)
@@ -27,8 +29,8 @@ struct Grade: ParsableCommand {
     func run() throws {
         let (database, configuration) = try options.openExisting()
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
-        let word = try database.grade(id: id.value, level: level, calendar: calendar)
-        print("#\(id.value) \(word.word): grade \(level), next review \(calendar.iso8601(word.nextReviewDate)) (in \(word.reviewInterval) day\(word.reviewInterval == 1 ? "" : "s")).")
+        let word = try database.grade(id: id.value, level: level, calendar: calendar, scheduler: configuration.reviewScheduler)
+        print("#\(id.value) \(word.word): grade \(level), next review \(calendar.iso8601(word.nextReviewDate)) (\(wait(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))).")
     }
 }
 
@@ -76,9 +78,9 @@ struct ReviewCommand: ParsableCommand {
                     print("  a grade is a number from 0 to 5.")
                     continue
                 }
-                let after = try database.grade(id: word.id!, level: level, calendar: calendar)
+                let after = try database.grade(id: word.id!, level: level, calendar: calendar, scheduler: configuration.reviewScheduler)
                 graded += 1
-                print("  next review \(calendar.iso8601(after.nextReviewDate)) (in \(after.reviewInterval) day\(after.reviewInterval == 1 ? "" : "s"))")
+                print("  next review \(calendar.iso8601(after.nextReviewDate)) (\(wait(days: after.reviewInterval, from: after.lastReviewDate, to: after.nextReviewDate)))")
                 continue loop
             }
         }

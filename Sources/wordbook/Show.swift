@@ -75,7 +75,8 @@ struct Show: ParsableCommand {
             ("captured", calendar.iso8601(word.capturedAt)),
             ("next review", calendar.iso8601(word.nextReviewDate)),
             ("mastery", "\(word.masteryLevel)"),
-            ("reviews", "\(word.reviewCount), interval \(word.reviewInterval) day\(word.reviewInterval == 1 ? "" : "s")"),
+            ("reviews", "\(word.reviewCount), interval \(interval(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))"),
+            ("memory", memory(word, fsrs: configuration.fsrs)),
             ("tags", listing.tags.joined(separator: ", ")),
             ("notes", word.notes),
             ("source", word.sourceName),
@@ -87,8 +88,17 @@ struct Show: ParsableCommand {
             print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value)")
         }
         for review in reviews {
-            print("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next in \(review.interval) day\(review.interval == 1 ? "" : "s")")
+            print("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next \(wait(days: review.interval, from: review.reviewedAt, to: review.nextReviewDate))")
         }
         if let image { print("Wrote the photo to \(image).") }
+    }
+
+    /// FSRS's view of the word: "FSRS review, stability 11.0 days, difficulty 2.12, recall 97% now".
+    func memory(_ word: Word, fsrs: FSRSScheduler) -> String {
+        guard let card = word.fsrsCard, let stability = card.stability, let difficulty = card.difficulty else { return "" }
+        let step = card.step.map { " step \($0 + 1)" } ?? ""
+        let recall = fsrs.retrievability(of: card, at: Date())
+        return "FSRS \(card.state.rawValue)\(step), stability \(String(format: "%.1f", stability)) days, "
+            + "difficulty \(String(format: "%.2f", difficulty)), recall \(String(format: "%.0f", recall * 100))% now"
     }
 }

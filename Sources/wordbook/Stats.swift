@@ -4,7 +4,7 @@ import WordBookKit
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show progress: words, confirmed, mastered, average mastery, due today, streak, per language.",
+        abstract: "Show progress: words, confirmed, mastered, average mastery, due today, streak, FSRS recall, per language.",
         discussion: "Example: wordbook stats")
 
     @OptionGroup var options: GlobalOptions
@@ -14,7 +14,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let stats = try database.stats(calendar: CaptureCalendar(timeZone: configuration.timeZone))
+        let stats = try database.stats(calendar: CaptureCalendar(timeZone: configuration.timeZone), fsrs: configuration.fsrs)
         if json {
             try printJSON(stats)
             return
@@ -25,6 +25,11 @@ struct Stats: ParsableCommand {
         print("mastery    \(String(format: "%.1f", stats.averageMastery)) on average")
         print("due today  \(stats.dueToday)")
         print("streak     \(stats.streak) day\(stats.streak == 1 ? "" : "s")")
+        if let retrievability = stats.averageRetrievability {
+            print("FSRS       \(stats.fsrsWords) word\(stats.fsrsWords == 1 ? "" : "s") with a memory state, \(String(format: "%.1f", retrievability * 100))% recall on average today")
+        } else if configuration.scheduler == .fsrs {
+            print("FSRS       no word graded under FSRS yet")
+        }
         for language in stats.languages {
             print("  \(language.language)  \(language.words) word\(language.words == 1 ? "" : "s"), \(language.confirmed) confirmed, \(language.mastered) mastered")
         }

@@ -35,6 +35,22 @@ import Testing
         #expect(configuration.timeZone.identifier == "Europe/Berlin")
     }
 
+    @Test func theReviewSchedulerIsChosenInTheConfiguration() throws {
+        #expect(Configuration().reviewScheduler == .interval)
+        let configuration = try Configuration.parse("""
+            [review]
+            scheduler = "fsrs"
+            desired_retention = 0.85
+            """, file: "test.toml")
+        #expect(configuration.reviewScheduler == .fsrs(FSRSScheduler(desiredRetention: 0.85, enableFuzzing: false)))
+        let fuzzed = try Configuration.parse("[review]\nscheduler = \"fsrs\"\nfsrs_fuzz = true", file: "test.toml")
+        #expect(fuzzed.reviewScheduler == .fsrs(FSRSScheduler(desiredRetention: 0.9, enableFuzzing: true)))
+        #expect(throws: ConfigurationError.badValue(
+            file: "w.toml", key: "review.desired_retention", allowed: "a number between 0 and 1 (not 0 or 1), such as 0.9")) {
+            try Configuration.parse("[review]\ndesired_retention = 1.5", file: "w.toml")
+        }
+    }
+
     @Test func anUnknownKeyNamesTheFileTheKeyAndWhatIsAllowed() {
         #expect(throws: ConfigurationError.unknownKey(
             file: "w.toml", key: "storage.max_size", allowed: ["storage.max_edge", "storage.jpeg_quality"])) {
@@ -49,6 +65,11 @@ import Testing
         ("[recognition]\ndefault_language = \"tlh\"", "recognition.default_language"),
         ("[time]\ntime_zone = \"Mars/Olympus\"", "time.time_zone"),
         ("[capture]\nworkers = -1", "capture.workers"),
+        ("[review]\nscheduler = \"sm2\"", "review.scheduler"),
+        ("[review]\ndesired_retention = 1.0", "review.desired_retention"),
+        ("[review]\ndesired_retention = 0.0", "review.desired_retention"),
+        ("[review]\ndesired_retention = 1", "review.desired_retention"),
+        ("[review]\nfsrs_fuzz = \"no\"", "review.fsrs_fuzz"),
     ])
     func aBadValueNamesItsKey(text: String, key: String) {
         do {

@@ -29,6 +29,14 @@ public enum AfterFiling: String, Sendable {
     case archive, delete
 }
 
+/// Which rule schedules the next review after a grade.
+public enum SchedulerChoice: String, Sendable {
+    /// The app's rule: fixed intervals by review count, scaled by the grade.
+    case interval
+    /// FSRS-6, as py-fsrs schedules it.
+    case fsrs
+}
+
 /// Every setting, with the defaults documented in config/wordbook.toml.
 public struct Configuration: Sendable, Equatable {
     // [paths]; empty means "under the data folder".
@@ -52,6 +60,10 @@ public struct Configuration: Sendable, Equatable {
     public var jpegQuality: Int = 80
     // [time]
     public var timeZoneName: String = ""
+    // [review]
+    public var scheduler: SchedulerChoice = .interval
+    public var desiredRetention: Double = 0.9
+    public var fsrsFuzz: Bool = false
 
     /// The file the settings came from, or nil for the built-in defaults.
     public var source: String?
@@ -67,6 +79,20 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public var tessdataPath: String? { tessdata.isEmpty ? nil : tessdata }
+
+    /// The FSRS scheduler these settings describe, whichever scheduler is chosen: `stats` and
+    /// `show` read FSRS memory states with it.
+    public var fsrs: FSRSScheduler {
+        FSRSScheduler(desiredRetention: desiredRetention, enableFuzzing: fsrsFuzz)
+    }
+
+    /// What `grade` and `review` reschedule words by.
+    public var reviewScheduler: ReviewScheduler {
+        switch scheduler {
+        case .interval: return .interval
+        case .fsrs: return .fsrs(fsrs)
+        }
+    }
 }
 
 // MARK: - Loading
@@ -116,6 +142,7 @@ extension Configuration {
         "recognition": ["default_language", "tessdata"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
+        "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
     ]
 
     public static func parse(_ text: String, file: String) throws -> Configuration {
@@ -177,6 +204,21 @@ extension Configuration {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: "an IANA time zone name such as \"Europe/Berlin\", or \"\" for the system's")
                     }
                     configuration.timeZoneName = zone
+                case "review.scheduler":
+                    guard let choice = value.string.flatMap(SchedulerChoice.init(rawValue:)) else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "\"interval\" or \"fsrs\"")
+                    }
+                    configuration.scheduler = choice
+                case "review.desired_retention":
+                    guard let retention = value.double, retention > 0, retention < 1 else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "a number between 0 and 1 (not 0 or 1), such as 0.9")
+                    }
+                    configuration.desiredRetention = retention
+                case "review.fsrs_fuzz":
+                    guard let fuzz = value.bool else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "true or false")
+                    }
+                    configuration.fsrsFuzz = fuzz
                 default:
                     break
                 }

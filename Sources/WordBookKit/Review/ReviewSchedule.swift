@@ -26,6 +26,14 @@ public enum ReviewSchedule {
         word.reviewInterval = interval(reviewCount: word.reviewCount, level: level)
         word.nextReviewDate = calendar.adding(days: word.reviewInterval, to: now)
         word.updatedAt = now
+        // An FSRS state would now be out of date; FSRS rebuilds it from the review history.
+        word.fsrsCard = nil
         return word
     }
+}
+
+/// What reschedules a word after a grade: the configuration's `[review] scheduler`.
+public enum ReviewScheduler: Sendable, Equatable {
+    case interval
+    case fsrs(FSRSScheduler)
 }

@@ -47,6 +47,11 @@ public struct BackupDocument: Codable, Sendable, Equatable {
         public var sourceName: String
         public var sourceSHA256: String
         public var capturedAt: Date
+        // FSRS's memory state; absent from the document when the word has none.
+        public var stability: Double?
+        public var difficulty: Double?
+        public var fsrsState: FSRSState?
+        public var fsrsStep: Int?
         public var tags: [String]
         public var reviews: [ReviewEntry]
         public var image: Image?
@@ -132,6 +137,7 @@ extension AppDatabase {
                     lastReviewDate: word.lastReviewDate, status: word.status, proposedWord: word.proposedWord,
                     confidence: word.confidence, candidates: word.candidates, box: word.box, context: word.context,
                     sourceName: word.sourceName, sourceSHA256: word.sourceSHA256, capturedAt: word.capturedAt,
+                    stability: word.stability, difficulty: word.difficulty, fsrsState: word.fsrsState, fsrsStep: word.fsrsStep,
                     tags: tagsByWord[word.id!] ?? [], reviews: reviewsByWord[word.id!] ?? [],
                     image: image.map { BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height) })
             }
@@ -187,7 +193,8 @@ extension AppDatabase {
                     nextReviewDate: entry.nextReviewDate, reviewInterval: entry.reviewInterval, reviewCount: entry.reviewCount,
                     lastReviewDate: entry.lastReviewDate, status: entry.status, proposedWord: entry.proposedWord,
                     confidence: entry.confidence, candidates: entry.candidates, box: entry.box, context: entry.context,
-                    sourceName: entry.sourceName, sourceSHA256: entry.sourceSHA256, capturedAt: entry.capturedAt)
+                    sourceName: entry.sourceName, sourceSHA256: entry.sourceSHA256, capturedAt: entry.capturedAt,
+                    stability: entry.stability, difficulty: entry.difficulty, fsrsState: entry.fsrsState, fsrsStep: entry.fsrsStep)
                 try word.insert(db)
                 if let image = entry.image {
                     try WordImage(wordId: word.id!, jpeg: image.jpeg, width: image.width, height: image.height).insert(db)

@@ -106,6 +106,22 @@ extension AppDatabase {
                 """)
         }
 
+        // Nullable: a word has an FSRS state only once FSRS has graded it.
+        migrator.registerMigration("v4: fsrs memory state") { db in
+            try db.alter(table: "word") { t in
+                t.add(column: "stability", .double)
+                t.add(column: "difficulty", .double)
+                t.add(column: "fsrsState", .text).check { FSRSState.allCases.map(\.rawValue).contains($0) }
+                t.add(column: "fsrsStep", .integer)
+            }
+            try db.execute(sql: """
+                -- stats' FSRS recall: the confirmed words with a memory state, from this index alone
+                -- (empty until FSRS grades a word, so the interval rule's stats cost nothing more).
+                CREATE INDEX wordOnStatusStabilityLastReviewDate ON word (status, stability, lastReviewDate)
+                    WHERE stability IS NOT NULL;
+                """)
+        }
+
         return migrator
     }
 }

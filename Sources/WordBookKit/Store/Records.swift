@@ -55,6 +55,15 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var sourceName: String
     public var sourceSHA256: String
     public var capturedAt: Date
+    // FSRS's memory state: nil until the word is graded under the FSRS scheduler, and again
+    // once the interval rule grades it (the state is then rebuilt from the review history).
+    /// Days.
+    public var stability: Double? = nil
+    /// 1-10.
+    public var difficulty: Double? = nil
+    public var fsrsState: FSRSState? = nil
+    /// The learning or relearning step; nil in review.
+    public var fsrsStep: Int? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -71,6 +80,8 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let targetLanguage = Column(CodingKeys.targetLanguage)
         public static let masteryLevel = Column(CodingKeys.masteryLevel)
         public static let nextReviewDate = Column(CodingKeys.nextReviewDate)
+        public static let lastReviewDate = Column(CodingKeys.lastReviewDate)
+        public static let stability = Column(CodingKeys.stability)
     }
 }
 

@@ -20,10 +20,14 @@ public struct WordBookStats: Sendable, Equatable, Encodable {
     /// Consecutive days, ending today or yesterday, on which a word was captured or reviewed.
     public var streak: Int
     public var languages: [PerLanguage]
+    /// Confirmed words with an FSRS memory state.
+    public var fsrsWords: Int
+    /// FSRS's average chance of recalling those words today; nil when there are none.
+    public var averageRetrievability: Double?
 }
 
 extension AppDatabase {
-    public func stats(now: Date = Date(), calendar: CaptureCalendar) throws -> WordBookStats {
+    public func stats(now: Date = Date(), calendar: CaptureCalendar, fsrs: FSRSScheduler = FSRSScheduler()) throws -> WordBookStats {
         try writer.read { db in
             // One pass over the index on (targetLanguage, status, masteryLevel): a count per
             // combination, at most 4 × 3 × 6 rows, and the totals and averages summed from those.
@@ -77,9 +81,19 @@ extension AppDatabase {
                 streak += 1
                 day = calendar.adding(days: -1, to: day)
             }
+            var fsrsWords = 0, retrievability = 0.0
+            let memories = try Row.fetchCursor(db, Word
+                .select(Word.Columns.stability, Word.Columns.lastReviewDate)
+                .filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.stability != nil
+                        && Word.Columns.lastReviewDate != nil))
+            while let row = try memories.next() {
+                fsrsWords += 1
+                retrievability += fsrs.retrievability(stability: row[0], lastReview: row[1], at: now)
+            }
             return WordBookStats(
                 total: total, proposed: proposed, confirmed: confirmed, mastered: mastered,
-                averageMastery: averageMastery, dueToday: dueToday, streak: streak, languages: languages)
+                averageMastery: averageMastery, dueToday: dueToday, streak: streak, languages: languages,
+                fsrsWords: fsrsWords, averageRetrievability: fsrsWords > 0 ? retrievability / Double(fsrsWords) : nil)
         }
     }
 }

@@ -193,13 +193,24 @@ extension AppDatabase {
 // MARK: - Changing words
 
 extension AppDatabase {
-    /// Applies the review rule to a confirmed word and records the review.
-    public func grade(id: Int64, level: Int, now: Date = Date(), calendar: CaptureCalendar) throws -> Word {
+    /// Applies the review rule, or FSRS, to a confirmed word and records the review.
+    public func grade(
+        id: Int64, level: Int, now: Date = Date(), calendar: CaptureCalendar, scheduler: ReviewScheduler = .interval
+    ) throws -> Word {
         guard ReviewSchedule.levels.contains(level) else { throw StoreError.badGrade(level) }
         return try writer.write { db in
             guard let word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             guard word.status == .confirmed else { throw StoreError.notConfirmed(id: id, status: word.status) }
-            let graded = ReviewSchedule.grade(word, level: level, now: now, calendar: calendar)
+            let graded: Word
+            switch scheduler {
+            case .interval:
+                graded = ReviewSchedule.grade(word, level: level, now: now, calendar: calendar)
+            case let .fsrs(fsrs):
+                // Only a word without an FSRS state needs its history: the state is rebuilt from it.
+                let history = word.fsrsState == nil
+                    ? try Review.filter(Column("wordId") == id).order(Column("reviewedAt"), Column("id")).fetchAll(db) : []
+                graded = fsrs.grade(word, level: level, now: now, history: history)
+            }
             try graded.update(db)
             var review = Review(id: nil, wordId: id, reviewedAt: now, level: level,
                                 interval: graded.reviewInterval, nextReviewDate: graded.nextReviewDate)
@@ -288,7 +299,11 @@ extension Word {
             context: try row.decode(forColumn: "context"),
             sourceName: try row.decode(forColumn: "sourceName"),
             sourceSHA256: try row.decode(forColumn: "sourceSHA256"),
-            capturedAt: try row.decode(forColumn: "capturedAt"))
+            capturedAt: try row.decode(forColumn: "capturedAt"),
+            stability: try row.decode(forColumn: "stability"),
+            difficulty: try row.decode(forColumn: "difficulty"),
+            fsrsState: try row.decode(forColumn: "fsrsState"),
+            fsrsStep: try row.decode(forColumn: "fsrsStep"))
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
