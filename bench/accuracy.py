@@ -99,7 +99,7 @@ def score(name, results, rows, elapsed, cpu, workers, verbose):
         if got != want:
             misses.append((file, label, proposal, candidates[:4]))
     n = max(len(rows), 1)
-    print(f"{name:<22} top-1 {top1 / n:.3f}  top-3 {top3 / n:.3f}  CER {cer_total / n:.3f}  any {anywhere / n:.3f}  "
+    print(f"{name:<22} top-1 {top1 / n:.3f} ({top1})  top-3 {top3 / n:.3f} ({top3})  CER {cer_total / n:.3f}  any {anywhere / n:.3f}  "
           f"{elapsed / n:.3f} s/image wall ({workers} workers), {cpu / n:.3f} s/image CPU  (n={len(rows)}; "
           f"{inner} top-1 misses differ only in inner punctuation)")
     if verbose:
