@@ -59,7 +59,7 @@ struct Export: ParsableCommand {
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         switch format {
         case .json, .csv: try backUp(database, calendar: calendar)
-        case .apkg: try exportToAnki(database, calendar: calendar)
+        case .apkg: try exportToAnki(database, calendar: calendar, desiredRetention: configuration.desiredRetention)
         }
     }
 
@@ -74,14 +74,14 @@ struct Export: ParsableCommand {
         print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(file).")
     }
 
-    private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar) throws {
+    private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar, desiredRetention: Double) throws {
         var query = WordQuery()
         query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
         query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
         query.language = language.flatMap(Language.init(name:))?.code
         query.status = status
         query.tag = tag
-        let summary = try AnkiExport(database: database, calendar: calendar).write(query, to: file)
+        let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: file)
         let notes = "\(summary.notes) word\(summary.notes == 1 ? "" : "s")"
         let cards = "\(summary.reviewCards) with review history, \(summary.newCards) new"
         print("Exported \(notes) (\(cards)) and \(summary.photos) photo\(summary.photos == 1 ? "" : "s") to \(file), in \(summary.decks.joined(separator: ", ")).")

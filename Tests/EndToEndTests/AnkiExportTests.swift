@@ -138,6 +138,32 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
         #expect(updated["Brötchen"]?["tags"] as? [String] == ["bakery"])
     }
 
+    @Test func aWordScheduledByFSRSTakesItsMemoryStateToAnki() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: testPython),
+                     "no Python test environment at \(testPython): run bash scripts/python-env.sh (make test does)")
+        let fsrs = "\(scratch.root)/fsrs.toml"
+        let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (plain + "\n[review]\nscheduler = \"fsrs\"\ndesired_retention = 0.85\n").write(toFile: fsrs, atomically: true, encoding: .utf8)
+        for label in ["Café", "Fenêtre"] { _ = try run(["correct", "\(ids[label]!)", label]) }
+        let graded = try wordbook(["grade", "\(ids["Café"]!)", "4", "--config", fsrs])
+        try #require(graded.status == 0, "\(graded.stderr)")
+        let word = try show("Café")
+        let stability = try #require(word["stability"] as? Double)
+        let difficulty = try #require(word["difficulty"] as? Double)
+
+        let package = "\(scratch.root)/fsrs.apkg"
+        let export = try wordbook(["export", "--format", "apkg", package, "--status", "confirmed", "--config", fsrs])
+        try #require(export.status == 0, "\(export.stderr)")
+        try FileManager.default.createDirectory(atPath: "\(scratch.root)/anki-fsrs", withIntermediateDirectories: true)
+        let notes = try notesByWord(try ankiImport(package, into: "\(scratch.root)/anki-fsrs/collection.anki2"))
+        let card = try #require((notes["Café"]?["cards"] as? [[String: Any]])?.first)
+        #expect(card["type"] as? Int == 2)
+        #expect(abs((card["stability"] as? Double ?? 0) - stability) < 1e-3, "Anki has \(card), WordBook \(stability)")
+        #expect(abs((card["difficulty"] as? Double ?? 0) - difficulty) < 1e-3, "Anki has \(card), WordBook \(difficulty)")
+        let fresh = try #require((notes["Fenêtre"]?["cards"] as? [[String: Any]])?.first)
+        #expect(fresh["stability"] == nil, "a word never graded has no memory state")
+    }
+
     @Test func filtersChooseTheWordsAndMistakesSayWhatWentWrong() throws {
         for label in Self.labels { _ = try run(["correct", "\(ids[label]!)", label]) }
         let package = "\(scratch.root)/german.apkg"

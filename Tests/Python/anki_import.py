@@ -59,6 +59,9 @@ def describe(col: Collection, log) -> dict:
                 "reps": card.reps,
                 "lapses": card.lapses,
             }
+            if card.memory_state is not None:
+                card_json["stability"] = card.memory_state.stability
+                card_json["difficulty"] = card.memory_state.difficulty
             if card.type == 2:
                 days = card.due - col.sched.today
                 card_json["dueDate"] = (anki_today + datetime.timedelta(days=days)).isoformat()

@@ -39,17 +39,47 @@ public struct AnkiCard: Sendable, Equatable {
     public var lapses: Int
     /// Kept in the card's data, where Anki looks for it before its review history.
     public var lastReview: Date?
+    /// A word scheduled by FSRS: its memory state, which Anki's FSRS carries on from.
+    public var memory: AnkiMemory?
 
     public static func new(position: Int) -> AnkiCard {
         AnkiCard(type: 0, queue: 0, due: position, interval: 0, factor: 0, reps: 0, lapses: 0, lastReview: nil)
     }
 
+    /// The card's `data` column: `{"lrt": seconds}` plus `s`, `d`, `dr` and `decay` under FSRS.
+    var data: String {
+        var parts: [String] = []
+        if let memory {
+            parts.append("\"decay\":\(memory.decay)")
+            parts.append("\"d\":\(memory.difficulty)")
+            parts.append("\"dr\":\(memory.desiredRetention)")
+        }
+        if let lastReview { parts.append("\"lrt\":\(Int64(lastReview.timeIntervalSince1970))") }
+        if let memory { parts.append("\"s\":\(memory.stability)") }
+        return parts.isEmpty ? "" : "{" + parts.joined(separator: ",") + "}"
+    }
+
     /// Anki's starting ease, 250 %.
     public static let startingFactor = 2500
 
-    public static func review(dueDay: Int, interval: Int, reps: Int, lapses: Int, lastReview: Date?) -> AnkiCard {
+    public static func review(dueDay: Int, interval: Int, reps: Int, lapses: Int, lastReview: Date?, memory: AnkiMemory? = nil) -> AnkiCard {
         AnkiCard(type: 2, queue: 2, due: dueDay, interval: max(1, interval), factor: startingFactor, reps: reps, lapses: lapses,
-                 lastReview: lastReview)
+                 lastReview: lastReview, memory: memory)
+    }
+}
+
+/// FSRS's memory state in the terms of Anki's card data.
+public struct AnkiMemory: Sendable, Equatable {
+    public var stability: Double
+    public var difficulty: Double
+    public var desiredRetention: Double
+    /// FSRS-6's forgetting curve decay (the 21st parameter) for the default parameters.
+    public var decay = FSRSScheduler.defaultParameters[20]
+
+    public init(stability: Double, difficulty: Double, desiredRetention: Double) {
+        self.stability = stability
+        self.difficulty = difficulty
+        self.desiredRetention = desiredRetention
     }
 }
 
@@ -157,7 +187,7 @@ public struct AnkiCollection: Sendable {
                 let card = note.card
                 try insertCard.execute(arguments: [
                     note.id, note.id, note.deckId, modified, card.type, card.queue, card.due, card.interval, card.factor,
-                    card.reps, card.lapses, card.lastReview.map { "{\"lrt\":\(Int64($0.timeIntervalSince1970))}" } ?? "",
+                    card.reps, card.lapses, card.data,
                 ])
             }
             let insertReview = try db.makeStatement(sql: "INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, 0, ?)")

@@ -19,7 +19,8 @@ public struct AnkiExportSummary: Sendable, Equatable {
 /// - A note's guid comes from the photo's SHA-256, so importing a later export updates the notes
 ///   Anki already has (when the word changed since) instead of adding them twice.
 /// - A word graded at least once becomes a review card due on its next review day, with its
-///   interval and review count; the others become new cards in capture order.
+///   interval and review count, and under FSRS its memory state (stability, difficulty), which
+///   Anki's own FSRS goes on from; the others become new cards in capture order.
 /// - Anki tags cannot hold spaces: "street signs" becomes `street_signs`.
 public struct AnkiExport {
     public static let parentDeck = "WordBook"
@@ -27,10 +28,13 @@ public struct AnkiExport {
     let database: AppDatabase
     let calendar: CaptureCalendar
     let now: Date
+    /// What FSRS schedules for, carried with a memory state.
+    let desiredRetention: Double
 
-    public init(database: AppDatabase, calendar: CaptureCalendar, now: Date = Date()) {
+    public init(database: AppDatabase, calendar: CaptureCalendar, desiredRetention: Double = 0.9, now: Date = Date()) {
         self.database = database
         self.calendar = calendar
+        self.desiredRetention = desiredRetention
         self.now = now
     }
 
@@ -84,7 +88,12 @@ public struct AnkiExport {
                 let history = reviews[id] ?? []
                 card = .review(dueDay: max(0, days.count(to: word.nextReviewDate)), interval: word.reviewInterval,
                                reps: word.reviewCount, lapses: history.dropFirst().filter { $0.level <= 2 }.count,
-                               lastReview: word.lastReviewDate)
+                               lastReview: word.lastReviewDate,
+                               memory: word.stability.flatMap { stability in
+                                   word.difficulty.map {
+                                       AnkiMemory(stability: stability, difficulty: $0, desiredRetention: desiredRetention)
+                                   }
+                               })
                 var lastInterval = 0
                 for (index, review) in history.enumerated() {
                     ankiReviews.append(AnkiReview(
