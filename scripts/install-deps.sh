@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   # C libraries the Swift targets link against
-  libtesseract-dev libleptonica-dev libturbojpeg0-dev libsqlite3-dev
+  libtesseract-dev libleptonica-dev libturbojpeg0-dev libarchive-dev libsqlite3-dev
   # recognition models: English, German, French, Spanish
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
   # tools the tests and benchmarks use

@@ -1,5 +1,5 @@
+import CArchive
 import Foundation
-import ZIPFoundation
 
 #if canImport(Glibc)
 import Glibc
@@ -60,10 +60,12 @@ public struct AnkiPackage {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw AnkiExportError.cannotWrite(path: path, reason: "it is a folder")
         }
-        let archive: Archive
-        do {
-            archive = try Archive(url: partial, accessMode: .create)
-        } catch {
+        guard let archive = archive_write_new() else {
+            throw AnkiExportError.cannotWrite(path: path, reason: "out of memory")
+        }
+        defer { archive_write_free(archive) }
+        archive_write_set_format_zip(archive)
+        guard archive_write_open_filename(archive, partial.path) == ARCHIVE_OK else {
             throw AnkiExportError.cannotWrite(path: path, reason: Self.reason(creating: folder))
         }
 
@@ -71,27 +73,20 @@ public struct AnkiPackage {
         let collectionFile = workspace.appendingPathComponent("collection.anki2")
         try collection.write(to: collectionFile.path, now: now)
         do {
-            try archive.addEntry(with: "collection.anki2", fileURL: collectionFile, compressionMethod: .deflate)
+            let writer = ZipWriter(archive: archive, modified: now)
+            try writer.add("collection.anki2", try Data(contentsOf: collectionFile), compressed: true)
             var names: [String: String] = [:]
             for (index, medium) in media.enumerated() {
-                let bytes = try medium.bytes()
                 // JPEGs do not shrink: stored as they are.
-                try archive.addEntry(with: String(index), type: .file, uncompressedSize: Int64(bytes.count),
-                                     modificationDate: now, provider: { position, size in
-                                         let start = Int(position)
-                                         return bytes.subdata(in: start..<min(bytes.count, start + size))
-                                     })
+                try writer.add(String(index), try medium.bytes(), compressed: false)
                 names[String(index)] = medium.name
             }
-            let map = try JSONSerialization.data(withJSONObject: names, options: [.sortedKeys])
-            try archive.addEntry(with: "media", type: .file, uncompressedSize: Int64(map.count), modificationDate: now,
-                                 provider: { position, size in
-                                     map.subdata(in: Int(position)..<min(map.count, Int(position) + size))
-                                 })
+            try writer.add("media", try JSONSerialization.data(withJSONObject: names, options: [.sortedKeys]), compressed: true)
+            guard archive_write_close(archive) == ARCHIVE_OK else { throw writer.error() }
         } catch let error as AnkiExportError {
             throw error
-        } catch {
-            throw AnkiExportError.cannotWrite(path: path, reason: "\(error)")
+        } catch let error as ZipWriter.Failure {
+            throw AnkiExportError.cannotWrite(path: path, reason: error.message)
         }
         guard rename(partial.path, path) == 0 else {
             throw AnkiExportError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
@@ -101,5 +96,37 @@ public struct AnkiPackage {
     /// Why a file could not be created in `folder`, in words.
     private static func reason(creating folder: URL) -> String {
         access(folder.path, W_OK) == 0 ? "the file could not be created" : "the folder \(folder.path) is not writable"
+    }
+}
+
+/// Entries streamed into a zip one after another: each is written once, and the central
+/// directory once at the end.
+private struct ZipWriter {
+    struct Failure: Error {
+        var message: String
+    }
+
+    let archive: OpaquePointer
+    let modified: Date
+
+    func add(_ name: String, _ bytes: Data, compressed: Bool) throws {
+        let compression = compressed ? archive_write_zip_set_compression_deflate(archive)
+            : archive_write_zip_set_compression_store(archive)
+        guard compression == ARCHIVE_OK, let entry = archive_entry_new() else { throw error() }
+        defer { archive_entry_free(entry) }
+        archive_entry_set_pathname(entry, name)
+        archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast macro Swift does not import
+        archive_entry_set_perm(entry, 0o644)
+        archive_entry_set_size(entry, la_int64_t(bytes.count))
+        archive_entry_set_mtime(entry, time_t(modified.timeIntervalSince1970), 0)
+        guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw error() }
+        let written = bytes.withUnsafeBytes { buffer in
+            buffer.isEmpty ? 0 : archive_write_data(archive, buffer.baseAddress, buffer.count)
+        }
+        guard written == bytes.count else { throw error() }
+    }
+
+    func error() -> Failure {
+        Failure(message: archive_error_string(archive).map { String(cString: $0) } ?? "the zip could not be written")
     }
 }
