@@ -63,11 +63,11 @@ def load_line():
     return f"load {one:.2f} (1 min) {five:.2f} (5 min)"
 
 
-def peak_rss_kib(report):
-    """Maximum resident set size from `/usr/bin/time -v` output, in KiB."""
+def time_v_field(report, name):
+    """One field of `/usr/bin/time -v` output, as text."""
     for line in report.splitlines():
-        if "Maximum resident set size" in line:
-            return int(line.rsplit(":", 1)[1])
+        if line.strip().startswith(name):
+            return line.rsplit(":", 1)[1].strip()
     return None
 
 
@@ -99,7 +99,8 @@ class Scratch:
 
 
 def run_ingest(binary, scratch, label, images, workers, extra=()):
-    """`wordbook ingest` over `images` on a fresh database: (wall seconds, peak RSS KiB, timings, outcomes)."""
+    """`wordbook ingest` over `images` on a fresh database: (wall seconds, peak RSS KiB, timings, outcomes,
+    share of a core the process got)."""
     database = scratch.fresh(f"{label}.sqlite")
     timings = scratch.fresh(f"{label}.timings.jsonl")
     rss_report = scratch.fresh(f"{label}.time-v.txt")
@@ -120,10 +121,11 @@ def run_ingest(binary, scratch, label, images, workers, extra=()):
     for entry in failed[:5]:
         print(f"    not filed: {entry['file']}: {entry['status']} {entry.get('error', '')}")
     with open(rss_report) as f:
-        rss = peak_rss_kib(f.read())
+        report = f.read()
+    rss, cpu = int(time_v_field(report, "Maximum resident set size")), time_v_field(report, "Percent of CPU this job got")
     with open(timings) as f:
         stages = [json.loads(line) for line in f if line.strip()]
-    return wall, rss, stages, outcomes
+    return wall, rss, stages, outcomes, cpu
 
 
 def run_hand_loop(scratch, label, images):
@@ -221,11 +223,11 @@ def throughput_set(binary, scratch, label, images):
     print(f"\n== {label}: {len(images)} images  ({load_line()})")
     results = {}
     for workers in (1, 2):
-        wall, rss, timings, outcomes = run_ingest(binary, scratch, f"{label}-{workers}w", images, workers)
+        wall, rss, timings, outcomes, cpu = run_ingest(binary, scratch, f"{label}-{workers}w", images, workers)
         filed = sum(entry["status"] == "filed" for entry in outcomes.values())
         results[workers] = (wall, timings)
         print(f"  wordbook ingest, {workers} worker{'s' if workers > 1 else ' '}  {len(images) / wall:7.2f} images/s  "
-              f"({wall:.1f} s, {filed} filed, peak RSS {rss / 1024:.0f} MiB)  {load_line()}")
+              f"({wall:.1f} s, {filed} filed, peak RSS {rss / 1024:.0f} MiB, CPU {cpu})  {load_line()}")
     hand = run_hand_loop(scratch, f"{label}-hand", images)
     print(f"  hand loop (tesseract + sqlite3) {len(images) / hand:7.2f} images/s  ({hand:.1f} s)  {load_line()}")
     one, two = results[1][0], results[2][0]
@@ -236,7 +238,7 @@ def throughput_set(binary, scratch, label, images):
 
 def decode_sizes(binary, scratch, images):
     """Decode at full size against the DCT-scaled decode the pipeline does, on the same photos."""
-    _, _, timings, _ = run_ingest(binary, scratch, "full-decode", images, 1, extra=["--timings-full-decode"])
+    _, _, timings, _, _ = run_ingest(binary, scratch, "full-decode", images, 1, extra=["--timings-full-decode"])
     scaled, full = stage_values(timings, "decode"), stage_values(timings, "fullDecode")
     sizes = [accuracy.image_size(image) for image in images]
     print(f"\n== JPEG decode, 1 worker, {len(images)} photos ({sizes[0][0]} x {sizes[0][1]}): ms per photo  ({load_line()})")
@@ -250,11 +252,11 @@ def peak_rss(binary, scratch, photos, count):
     folder = scratch.path("rss-photos")
     images = distinct_copies(photos, count, folder)
     warm(images)
-    wall, rss, _, outcomes = run_ingest(binary, scratch, "rss", images, 2)
+    wall, rss, _, outcomes, cpu = run_ingest(binary, scratch, "rss", images, 2)
     filed = sum(entry["status"] == "filed" for entry in outcomes.values())
     print(f"\n== Peak RSS, wordbook ingest --workers 2, {count} distinct 12-MP photos  ({load_line()})")
     print(f"    {rss / 1024:.0f} MiB ({rss} KiB, /usr/bin/time -v); {filed} filed in {wall:.1f} s, "
-          f"{count / wall:.2f} images/s")
+          f"{count / wall:.2f} images/s, CPU {cpu}")
     shutil.rmtree(folder, ignore_errors=True)
     return rss / 1024, filed
 
