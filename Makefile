@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 
-.PHONY: deps build release run test install images man fuzz accuracy clean
+.PHONY: deps build release run test install images man fuzz accuracy bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -38,6 +38,13 @@ accuracy: release
 	python3 bench/accuracy.py $(DATASETS)/iiit5k-train --kind crops
 	python3 bench/accuracy.py $(DATASETS)/photos-dev
 	python3 bench/accuracy.py TestImages
+
+# Images per second of `wordbook ingest` (1 and 2 workers) against a tesseract + sqlite3 loop, where the
+# pipeline's time goes, decode sizes, peak RSS and `run` latency, on the dev sets; the targets of issue 4.
+# BENCH_FLAGS=--quick for a short smoke run.
+BENCH_FLAGS ?=
+bench: release
+	/usr/bin/python3 bench/throughput.py $(DATASETS) $(BENCH_FLAGS)
 
 # Regenerates TestImages/ from scripts/make-test-images.py (deterministic).
 images: deps

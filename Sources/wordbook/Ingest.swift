@@ -27,12 +27,22 @@ struct Ingest: ParsableCommand {
     @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
     var workers: Int?
 
+    // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
+    @Option(help: .hidden)
+    var timings: String?
+
+    @Flag(help: .hidden)
+    var timingsFullDecode = false
+
     func validate() throws {
         if let language, Language(name: language) == nil {
             throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
         }
         if let workers, !(1...64).contains(workers) {
             throw ValidationError("--workers must be from 1 to 64.")
+        }
+        if timingsFullDecode && timings == nil {
+            throw ValidationError("--timings-full-decode needs --timings.")
         }
     }
 
@@ -43,13 +53,16 @@ struct Ingest: ParsableCommand {
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
         let ingestor = try Ingestor(
             database: database, configuration: configuration, language: language,
-            workers: min(workers ?? configuration.workerCount, max(files.count, 1)))
+            workers: min(workers ?? configuration.workerCount, max(files.count, 1)),
+            measuring: timings != nil, measuringFullDecode: timingsFullDecode)
+        let timingsLog = try timings.map(TimingsLog.init(path:))
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
         var failures = 0
 
-        ingestor.ingest(files) { index, file, outcome in
+        ingestor.ingest(files) { index, file, outcome, stages in
             let line = IngestLine(file: file, outcome: outcome, calendar: calendar)
+            if let stages { timingsLog?.write(stages.jsonLine(file: file, outcome: line.status)) }
             if line.status == "failed" { failures += 1 }
             progress.clear()
             if json {

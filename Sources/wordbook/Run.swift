@@ -17,6 +17,10 @@ struct Run: ParsableCommand {
     @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
     var workers: Int?
 
+    // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
+    @Option(help: .hidden)
+    var timings: String?
+
     func validate() throws {
         if let workers, !(1...64).contains(workers) {
             throw ValidationError("--workers must be from 1 to 64.")
@@ -28,7 +32,9 @@ struct Run: ParsableCommand {
         if let workers { configuration.workers = workers }
         let paths = try options.paths(configuration)
         let database = try AppDatabase.open(path: paths.database, create: true)
-        let service = InboxService(configuration: configuration, paths: paths, database: database, logger: makeLogger("wordbook.run"))
+        let service = InboxService(
+            configuration: configuration, paths: paths, database: database, logger: makeLogger("wordbook.run"),
+            timingsLog: try timings.map(TimingsLog.init(path:)))
         try service.run()
     }
 }

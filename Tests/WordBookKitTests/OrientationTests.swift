@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import Testing
 @testable import WordBookKit
@@ -48,6 +49,22 @@ private func picture(_ grid: [[Int]]) throws -> Picture {
         let upright = try camera.upright(from: ExifOrientation(rawValue: orientation)!)
         #expect(upright.width == 3 && upright.height == 2)
         #expect(try upright.rgbBytes() == (try picture(scene)).rgbBytes())
+    }
+
+    /// The tiled quarter turn moves every pixel where Leptonica's pixRotateOrth does, at sizes that
+    /// are not multiples of the tile, so that recognition sees exactly the same picture.
+    @Test(arguments: [(1, 1), (1, 40), (40, 1), (31, 33), (64, 32), (97, 130)])
+    func quarterTurnsMatchLeptonica(width: Int, height: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let original = try Picture(width: width, height: height, rgb: bytes)
+        for (clockwise, quads) in [(true, Int32(1)), (false, Int32(3))] {
+            let turned = try original.turnedQuarter(clockwise: clockwise)
+            let reference = Picture(owning: try #require(pixRotateOrth(original.pix, quads)))
+            var same: Int32 = 0
+            #expect(pixEqual(turned.pix, reference.pix, &same) == 0 && same == 1, "clockwise: \(clockwise)")
+            #expect(turned.width == height && turned.height == width)
+        }
     }
 
     /// The whole path: a JPEG with an EXIF block, decoded by libjpeg and turned by the decoder.

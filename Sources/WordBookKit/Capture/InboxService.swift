@@ -13,6 +13,7 @@ public final class InboxService: @unchecked Sendable {
     private let disposal: Disposal
     private let scanner: InboxScanner
     private let lock = NSLock()
+    private let timingsLog: TimingsLog?
     /// Files seen by a scan while perhaps still being written, with the time they were first seen.
     private var settling: [String: Date] = [:]
     /// Photos that could not be filed or moved for reasons outside them, with when that happened.
@@ -30,8 +31,10 @@ public final class InboxService: @unchecked Sendable {
     /// How long a photo that hit a full disk or a busy database waits before the next try.
     static let retryDelay: TimeInterval = 15
 
+    /// With a `timingsLog`, each photo's stage timings go to it.
     public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
-                notifier: SystemdNotifier = SystemdNotifier()) {
+                notifier: SystemdNotifier = SystemdNotifier(), timingsLog: TimingsLog? = nil) {
+        self.timingsLog = timingsLog
         self.configuration = configuration
         self.paths = paths
         self.database = database
@@ -58,6 +61,7 @@ public final class InboxService: @unchecked Sendable {
         let workerCount = configuration.workerCount
         let filers = try (0..<workerCount).map { _ in
             let filer = try PhotoFiler(database: database, configuration: configuration)
+            filer.measuring = timingsLog != nil
             try filer.prepare(configuration.defaultLanguage)
             return filer
         }
@@ -197,6 +201,7 @@ public final class InboxService: @unchecked Sendable {
             }
             let name = disposal.relativeName(of: path)
             let outcome = filer.file(path: path, name: name, language: language(of: path))
+            timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name))
             switch outcome {
             case let .filed(word, book):
                 lock.withLock { counts.filed += 1 }

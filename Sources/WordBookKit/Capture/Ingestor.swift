@@ -6,10 +6,15 @@ public final class Ingestor: @unchecked Sendable {
     private let filers: [PhotoFiler]
     private let language: Language
 
-    public init(database: AppDatabase, configuration: Configuration, language: Language, workers: Int) throws {
+    /// With `measuring`, every outcome comes with its stage timings; with `measuringFullDecode` as well,
+    /// those include a second, full-size decode of each JPEG.
+    public init(database: AppDatabase, configuration: Configuration, language: Language, workers: Int,
+                measuring: Bool = false, measuringFullDecode: Bool = false) throws {
         self.language = language
         filers = try (0..<max(1, workers)).map { _ in
             let filer = try PhotoFiler(database: database, configuration: configuration)
+            filer.measuring = measuring
+            filer.measuringFullDecode = measuringFullDecode
             try filer.prepare(language)
             return filer
         }
@@ -27,20 +32,23 @@ public final class Ingestor: @unchecked Sendable {
         }
     }
 
-    /// Files each path; `report` is called on the calling thread, once per path, in order.
-    public func ingest(_ files: [String], report: (Int, String, IngestOutcome) -> Void) {
+    /// Files each path; `report` is called on the calling thread, once per path, in order,
+    /// with the photo's stage timings when measuring.
+    public func ingest(_ files: [String], report: (Int, String, IngestOutcome, StageTimings?) -> Void) {
         let board = Board(count: files.count)
         for filer in filers {
             let thread = Thread { [language] in
                 while let index = board.claim() {
                     let path = files[index]
-                    board.post(filer.file(path: path, name: path, language: language), at: index)
+                    let outcome = filer.file(path: path, name: path, language: language)
+                    board.post((outcome, filer.measuring ? filer.lastTimings : nil), at: index)
                 }
             }
             thread.start()
         }
         for index in files.indices {
-            report(index, files[index], board.await(index))
+            let (outcome, timings) = board.await(index)
+            report(index, files[index], outcome, timings)
         }
     }
 
@@ -48,7 +56,7 @@ public final class Ingestor: @unchecked Sendable {
     private final class Board: @unchecked Sendable {
         private let condition = NSCondition()
         private var next = 0
-        private var results: [IngestOutcome?]
+        private var results: [(IngestOutcome, StageTimings?)?]
 
         init(count: Int) {
             results = Array(repeating: nil, count: count)
@@ -62,14 +70,14 @@ public final class Ingestor: @unchecked Sendable {
             return next - 1
         }
 
-        func post(_ outcome: IngestOutcome, at index: Int) {
+        func post(_ outcome: (IngestOutcome, StageTimings?), at index: Int) {
             condition.lock()
             results[index] = outcome
             condition.broadcast()
             condition.unlock()
         }
 
-        func await(_ index: Int) -> IngestOutcome {
+        func await(_ index: Int) -> (IngestOutcome, StageTimings?) {
             condition.lock()
             defer { condition.unlock() }
             while results[index] == nil { condition.wait() }

@@ -16,6 +16,19 @@ public enum IngestOutcome: Sendable, Equatable {
     case gone
 }
 
+extension IngestOutcome {
+    /// One word for the outcome: filed, duplicate, failed, deferred or gone.
+    public var name: String {
+        switch self {
+        case .filed: return "filed"
+        case .duplicate: return "duplicate"
+        case .failed: return "failed"
+        case .deferred: return "deferred"
+        case .gone: return "gone"
+        }
+    }
+}
+
 public struct FilingError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
@@ -44,16 +57,26 @@ public final class PhotoFiler: @unchecked Sendable {
         _ = try recognizer.engine(for: language)
     }
 
+    /// When true, `file` times its stages into `lastTimings`.
+    public var measuring = false
+    /// When true as well, each JPEG is decoded a second time at full size, timed as `fullDecode`.
+    public var measuringFullDecode = false
+    /// The stages of the last photo `file` handled, while `measuring`.
+    public private(set) var lastTimings = StageTimings()
+
     /// Files the photo at `path`; `name` is what the word records as its source.
     public func file(path: String, name: String, language: Language) -> IngestOutcome {
+        var stopwatch = Stopwatch(enabled: measuring)
+        defer { if measuring { lastTimings = stopwatch.finished() } }
         do {
-            guard let (bytes, modified) = try read(path) else { return .gone }
-            let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-            if let existing = try database.word(sourceSHA256: digest) {
+            guard let (bytes, modified) = try stopwatch.time(.read, { try read(path) }) else { return .gone }
+            let digest = stopwatch.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
+            if let existing = try stopwatch.time(.lookup, { try database.word(sourceSHA256: digest) }) {
                 return .duplicate(existing, book: try bookDay(of: existing))
             }
-            let filing = try prepareFiling(bytes: bytes, digest: digest, name: name, modified: modified, language: language)
-            switch try database.file(filing) {
+            let filing = try prepareFiling(
+                bytes: bytes, digest: digest, name: name, modified: modified, language: language, stopwatch: &stopwatch)
+            switch try stopwatch.time(.store, { try database.file(filing) }) {
             case let .filed(word): return .filed(word, book: filing.captureDay)
             case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
             }
@@ -71,17 +94,35 @@ public final class PhotoFiler: @unchecked Sendable {
     }
 
     /// The proposal and the stored JPEG for a photo's bytes.
-    func prepareFiling(bytes: [UInt8], digest: String, name: String, modified: Date, language: Language) throws -> Filing {
-        let photo = try decoder.decode(bytes, longEdge: configuration.maxEdge)
-        let stored = try photo.picture.fitting(longEdge: configuration.maxEdge)
-        let jpeg = try decoder.codec.encode(stored, quality: configuration.jpegQuality)
-        let proposal = try recognizer.propose(stored, language: language)
+    func prepareFiling(
+        bytes: [UInt8], digest: String, name: String, modified: Date, language: Language, stopwatch: inout Stopwatch
+    ) throws -> Filing {
+        let photo = try decoder.decode(bytes, longEdge: configuration.maxEdge, stopwatch: &stopwatch)
+        if measuringFullDecode, photo.format == .jpeg {
+            _ = try stopwatch.time(.fullDecode) { try decoder.codec.decode(bytes, longEdge: .max, maxPixels: decoder.maxPixels) }
+        }
+        let stored = try stopwatch.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
+        let jpeg = try stopwatch.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
+        let proposal = try recognize(stored, language: language, stopwatch: &stopwatch)
         let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
             captureDay: calendar.day(of: capturedAt), nextReview: calendar.startOfNextDay(after: capturedAt),
             language: language, proposal: proposal, jpeg: jpeg,
             imageWidth: stored.width, imageHeight: stored.height)
+    }
+
+    /// The proposal, with the time inside Tesseract told apart from the rest of recognition.
+    private func recognize(_ picture: Picture, language: Language, stopwatch: inout Stopwatch) throws -> Proposal {
+        guard stopwatch.enabled else { return try recognizer.propose(picture, language: language) }
+        let engine = try recognizer.engine(for: language)
+        engine.measuring = true
+        defer { engine.measuring = false }
+        let (inside, calls) = (engine.timeInside, engine.calls)
+        let proposal = try stopwatch.time(.recognize) { try recognizer.propose(picture, language: language) }
+        stopwatch.timings[.tesseract] += Stopwatch.milliseconds(engine.timeInside - inside)
+        stopwatch.timings.tesseractCalls += engine.calls - calls
+        return proposal
     }
 
     private func bookDay(of word: Word) throws -> String {

@@ -25,18 +25,26 @@ public final class PhotoDecoder {
 
     /// Decodes `bytes` so that the long edge is at least `longEdge` where the photo has that many pixels.
     public func decode(_ bytes: [UInt8], longEdge: Int) throws -> DecodedPhoto {
+        var stopwatch = Stopwatch(enabled: false)
+        return try decode(bytes, longEdge: longEdge, stopwatch: &stopwatch)
+    }
+
+    /// The same, timing the decode and orient stages on `stopwatch`.
+    public func decode(_ bytes: [UInt8], longEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
         guard !bytes.isEmpty else { throw ImagingError.empty }
         guard let format = ImageFormat(sniffing: bytes) else { throw ImagingError.unsupportedFormat }
         switch format {
         case .jpeg:
-            let exif = EXIFReader.read(jpeg: bytes)
+            let (exif, decoded) = try stopwatch.time(.decode) {
+                (EXIFReader.read(jpeg: bytes), try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels))
+            }
             let orientation = exif.orientation ?? .up
-            let decoded = try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels)
+            let upright = try stopwatch.time(.orient) { try decoded.picture.upright(from: orientation) }
             return DecodedPhoto(
-                picture: try decoded.picture.upright(from: orientation), format: format,
+                picture: upright, format: format,
                 originalWidth: decoded.width, originalHeight: decoded.height, orientation: orientation, exif: exif)
         case .png, .tiff, .webp:
-            let picture = try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels)
+            let picture = try stopwatch.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels) }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
                 orientation: .up, exif: ExifMetadata())

@@ -45,11 +45,41 @@ public final class Picture: @unchecked Sendable {
         case .upMirrored: return try derived(pixFlipLR(nil, pix), "mirror")
         case .down: return try derived(pixRotateOrth(pix, 2), "rotate")
         case .downMirrored: return try derived(pixFlipTB(nil, pix), "mirror")
-        case .leftMirrored: return try derived(pixRotateOrth(pix, 1), "rotate").mirroredLeftRight()
-        case .right: return try derived(pixRotateOrth(pix, 1), "rotate")
-        case .rightMirrored: return try derived(pixRotateOrth(pix, 3), "rotate").mirroredLeftRight()
-        case .left: return try derived(pixRotateOrth(pix, 3), "rotate")
+        case .leftMirrored: return try turnedQuarter(clockwise: true).mirroredLeftRight()
+        case .right: return try turnedQuarter(clockwise: true)
+        case .rightMirrored: return try turnedQuarter(clockwise: false).mirroredLeftRight()
+        case .left: return try turnedQuarter(clockwise: false)
         }
+    }
+
+    /// Turned by 90 degrees: the same pixels as Leptonica's pixRotateOrth, but a 32 bpp picture is copied
+    /// in tiles, so that reads and writes both stay in the cache (a 12-MP photo's column walk does not).
+    func turnedQuarter(clockwise: Bool) throws -> Picture {
+        guard pixGetDepth(pix) == 32 else { return try derived(pixRotateOrth(pix, clockwise ? 1 : 3), "rotate") }
+        let width = self.width, height = self.height
+        guard let turned = pixCreateNoInit(Int32(height), Int32(width), 32) else {
+            throw ImagingError.outOfMemory(width: height, height: width)
+        }
+        pixCopyResolution(turned, pix)
+        pixCopyInputFormat(turned, pix)
+        pixCopySpp(turned, pix)
+        let source = pixGetData(pix)!, target = pixGetData(turned)!
+        let sourceWords = Int(pixGetWpl(pix)), targetWords = Int(pixGetWpl(turned))
+        let tile = 32
+        for top in stride(from: 0, to: height, by: tile) {
+            for left in stride(from: 0, to: width, by: tile) {
+                for y in top..<min(top + tile, height) {
+                    let row = source + y * sourceWords
+                    for x in left..<min(left + tile, width) {
+                        // Clockwise, column x becomes row x read bottom-up; anticlockwise, it becomes
+                        // row width - 1 - x read top-down.
+                        let (targetRow, targetColumn) = clockwise ? (x, height - 1 - y) : (width - 1 - x, y)
+                        target[targetRow * targetWords + targetColumn] = row[x]
+                    }
+                }
+            }
+        }
+        return Picture(owning: turned)
     }
 
     func mirroredLeftRight() throws -> Picture {
