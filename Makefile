@@ -14,7 +14,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # The worker in the foreground, on $XDG_DATA_HOME/wordbook (~/.local/share/wordbook) unless configured.
 run: release

@@ -42,4 +42,28 @@ import Testing
         #expect(utc.startOfDay("24.10.2026") == nil)
         #expect(utc.startOfDay("2026-1-4") == nil)
     }
+
+    @Test("ISO 8601 text is what ISO8601DateFormatter writes, in every kind of zone", arguments: [
+        "UTC", "Europe/Berlin", "America/New_York", "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu",
+        "Pacific/Chatham", "Pacific/Kiritimati", "America/Sao_Paulo", "Australia/Lord_Howe",
+    ])
+    func iso8601MatchesTheFormatter(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let calendar = CaptureCalendar(timeZone: timeZone)
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        var generator = SystemRandomNumberGenerator()
+        // From 1960 to 2100, fractions of a second included, and each side of every clock change.
+        var moments = (0..<2_000).map { _ in Date(timeIntervalSince1970: Double.random(in: -315_619_200...4_102_444_800, using: &generator)) }
+        var moment = Date(timeIntervalSince1970: 1_700_000_000)
+        for _ in 0..<8 {
+            guard let change = timeZone.nextDaylightSavingTimeTransition(after: moment) else { break }
+            moments += [change.addingTimeInterval(-0.5), change, change.addingTimeInterval(0.5)]
+            moment = change
+        }
+        for date in moments {
+            #expect(calendar.iso8601(date) == formatter.string(from: date), "\(date.timeIntervalSince1970)")
+        }
+    }
 }

@@ -4,18 +4,12 @@ import Foundation
 public struct CaptureCalendar: Sendable {
     public let timeZone: TimeZone
     private let calendar: Calendar
-    /// Made once: a formatter is costly to create, and `due` formats thousands of dates.
-    /// Only ever used to format, which does not change it.
-    nonisolated(unsafe) private let formatter: ISO8601DateFormatter
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
-        formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = [.withInternetDateTime]
     }
 
     /// The local date of `date`, `YYYY-MM-DD`.
@@ -41,9 +35,38 @@ public struct CaptureCalendar: Sendable {
         return calendar.date(byAdding: .day, value: 1, to: start)!
     }
 
-    /// `date` as ISO 8601 with this time zone's offset: "2026-10-25T00:00:00+02:00".
+    /// `date` as ISO 8601 with this time zone's offset: "2026-10-25T00:00:00+02:00" ("Z" for UTC),
+    /// what ISO8601DateFormatter writes with `.withInternetDateTime`, worked out with integers
+    /// because `due` and `list` format thousands of dates and the formatter costs tens of
+    /// microseconds each.
     public func iso8601(_ date: Date) -> String {
-        formatter.string(from: date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        // Milliseconds rounded to the nearest, as CFDateFormatter hands them to ICU, then whole seconds.
+        let millis = Int(((date.timeIntervalSinceReferenceDate + 978_307_200) * 1_000 + 0.5).rounded(.down))
+        let local = (millis >= 0 ? millis / 1_000 : (millis - 999) / 1_000) + offset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let second = local - days * 86_400
+        // Civil date from days since 1970-01-01 (Howard Hinnant's days_from_civil, inverted).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+
+        var text = Self.digits(year, 4) + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2)
+        text += "T" + Self.digits(second / 3_600, 2) + ":" + Self.digits(second / 60 % 60, 2) + ":" + Self.digits(second % 60, 2)
+        if offset == 0 { return text + "Z" }
+        let minutes = abs(offset) / 60
+        return text + (offset < 0 ? "-" : "+") + Self.digits(minutes / 60, 2) + ":" + Self.digits(minutes % 60, 2)
+    }
+
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }
 

@@ -265,45 +265,45 @@ extension Word {
     /// The same word as `Word(row:)`, GRDB's Codable decoding, at a fraction of its cost: the read
     /// commands decode thousands of rows, and the Codable path ran JSONDecoder twice a row (for
     /// candidates and box) and looked every column up through a Decoder. Here the columns are
-    /// read by name directly, and candidates and box are parsed by hand when they have exactly the
+    /// read by their place in the row, found once per query (`WordColumns`), and candidates and box are parsed by hand when they have exactly the
     /// shape GRDB's JSON encoder writes (`["a","b"]` without escapes, `{"height":1,"width":2,"x":3,"y":4}`);
     /// anything else goes through the JSON decoder GRDB would have used.
-    init(listingRow row: Row) throws {
+    init(listingRow row: Row, columns c: WordColumns) throws {
         self.init(
-            id: try row.decode(forColumn: "id"),
-            wordBookId: try row.decode(forColumn: "wordBookId"),
-            word: try row.decode(forColumn: "word"),
-            targetLanguage: try row.decode(forColumn: "targetLanguage"),
-            masteryLevel: try row.decode(forColumn: "masteryLevel"),
-            notes: try row.decode(forColumn: "notes"),
-            createdAt: try row.decode(forColumn: "createdAt"),
-            updatedAt: try row.decode(forColumn: "updatedAt"),
-            nextReviewDate: try row.decode(forColumn: "nextReviewDate"),
-            reviewInterval: try row.decode(forColumn: "reviewInterval"),
-            reviewCount: try row.decode(forColumn: "reviewCount"),
-            lastReviewDate: try row.decode(forColumn: "lastReviewDate"),
-            status: try row.decode(forColumn: "status"),
-            proposedWord: try row.decode(forColumn: "proposedWord"),
-            confidence: try row.decode(forColumn: "confidence"),
-            candidates: try row.withUnsafeData(named: "candidates") { data in
+            id: try row.decode(atIndex: c.id),
+            wordBookId: try row.decode(atIndex: c.wordBookId),
+            word: try row.decode(atIndex: c.word),
+            targetLanguage: try row.decode(atIndex: c.targetLanguage),
+            masteryLevel: try row.decode(atIndex: c.masteryLevel),
+            notes: try row.decode(atIndex: c.notes),
+            createdAt: try row.decode(atIndex: c.createdAt),
+            updatedAt: try row.decode(atIndex: c.updatedAt),
+            nextReviewDate: try row.decode(atIndex: c.nextReviewDate),
+            reviewInterval: try row.decode(atIndex: c.reviewInterval),
+            reviewCount: try row.decode(atIndex: c.reviewCount),
+            lastReviewDate: try row.decode(atIndex: c.lastReviewDate),
+            status: try row.decode(atIndex: c.status),
+            proposedWord: try row.decode(atIndex: c.proposedWord),
+            confidence: try row.decode(atIndex: c.confidence),
+            candidates: try row.withUnsafeData(atIndex: c.candidates) { data in
                 guard let data else {
                     throw DecodingError.valueNotFound(Data.self, DecodingError.Context(codingPath: [], debugDescription: "Missing Data"))
                 }
                 return try Self.plainStrings(data)
                     ?? Self.databaseJSONDecoder(for: "candidates").decode([String].self, from: data)
             },
-            box: try row.withUnsafeData(named: "box") { data in
+            box: try row.withUnsafeData(atIndex: c.box) { data in
                 guard let data else { return nil }
                 return try Self.plainBox(data) ?? Self.databaseJSONDecoder(for: "box").decode(PixelBox.self, from: data)
             },
-            context: try row.decode(forColumn: "context"),
-            sourceName: try row.decode(forColumn: "sourceName"),
-            sourceSHA256: try row.decode(forColumn: "sourceSHA256"),
-            capturedAt: try row.decode(forColumn: "capturedAt"),
-            stability: try row.decode(forColumn: "stability"),
-            difficulty: try row.decode(forColumn: "difficulty"),
-            fsrsState: try row.decode(forColumn: "fsrsState"),
-            fsrsStep: try row.decode(forColumn: "fsrsStep"))
+            context: try row.decode(atIndex: c.context),
+            sourceName: try row.decode(atIndex: c.sourceName),
+            sourceSHA256: try row.decode(atIndex: c.sourceSHA256),
+            capturedAt: try row.decode(atIndex: c.capturedAt),
+            stability: try row.decode(atIndex: c.stability),
+            difficulty: try row.decode(atIndex: c.difficulty),
+            fsrsState: try row.decode(atIndex: c.fsrsState),
+            fsrsStep: try row.decode(atIndex: c.fsrsStep))
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
@@ -373,12 +373,50 @@ extension Word {
 }
 
 extension AppDatabase {
-    /// Words as `request.fetchAll(db)` returns them, decoded by `Word(listingRow:)`.
+    /// Words as `request.fetchAll(db)` returns them, decoded by `Word(listingRow:columns:)`.
     static func fetchWords(_ db: Database, _ request: QueryInterfaceRequest<Word>) throws -> [Word] {
-        try Array(Row.fetchCursor(db, request.asRequest(of: Row.self)).map { try Word(listingRow: $0) })
+        try words(Row.fetchCursor(db, request.asRequest(of: Row.self)))
     }
 
     static func fetchWords(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Word] {
-        try Array(Row.fetchCursor(db, sql: sql, arguments: arguments).map { try Word(listingRow: $0) })
+        try words(Row.fetchCursor(db, sql: sql, arguments: arguments))
+    }
+
+    private static func words(_ rows: RowCursor) throws -> [Word] {
+        var columns: WordColumns?
+        var words: [Word] = []
+        while let row = try rows.next() {
+            let known = try columns ?? WordColumns(row)
+            columns = known
+            words.append(try Word(listingRow: row, columns: known))
+        }
+        return words
+    }
+}
+
+/// Where each column of `word` stands in the rows of one query.
+struct WordColumns {
+    let id, wordBookId, word, targetLanguage, masteryLevel, notes, createdAt, updatedAt, nextReviewDate: Int
+    let reviewInterval, reviewCount, lastReviewDate, status, proposedWord, confidence, candidates, box: Int
+    let context, sourceName, sourceSHA256, capturedAt, stability, difficulty, fsrsState, fsrsStep: Int
+
+    init(_ row: Row) throws {
+        var places: [String: Int] = [:]
+        for (index, name) in row.columnNames.enumerated() where places[name] == nil {
+            places[name] = index
+        }
+        func place(_ name: String) throws -> Int {
+            guard let index = places[name] else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "word column \(name) is missing from the query")
+            }
+            return index
+        }
+        (id, wordBookId, word, targetLanguage) = (try place("id"), try place("wordBookId"), try place("word"), try place("targetLanguage"))
+        (masteryLevel, notes, createdAt, updatedAt) = (try place("masteryLevel"), try place("notes"), try place("createdAt"), try place("updatedAt"))
+        (nextReviewDate, reviewInterval, reviewCount) = (try place("nextReviewDate"), try place("reviewInterval"), try place("reviewCount"))
+        (lastReviewDate, status, proposedWord, confidence) = (try place("lastReviewDate"), try place("status"), try place("proposedWord"), try place("confidence"))
+        (candidates, box, context, sourceName) = (try place("candidates"), try place("box"), try place("context"), try place("sourceName"))
+        (sourceSHA256, capturedAt, stability, difficulty) = (try place("sourceSHA256"), try place("capturedAt"), try place("stability"), try place("difficulty"))
+        (fsrsState, fsrsStep) = (try place("fsrsState"), try place("fsrsStep"))
     }
 }
