@@ -17,7 +17,8 @@ Then, for the 12-MP photos: per-stage wall milliseconds (p50, p95) and the share
 wall time spent inside Tesseract's C API; JPEG decode at full size against the DCT-scaled size the
 pipeline uses (`--timings-full-decode`, a separate run); peak RSS of `ingest --workers 2` over
 --rss-photos photos (default 200: copies of photos-dev, each with its own JPEG comment so that no
-two share a SHA-256); and `wordbook run` latency from a rename into the inbox to the committed row,
+two share a SHA-256), and the same burst with 1 worker, the 2-workers-against-1 ratio of the
+targets (on 24 photos, starting the process and the last photo's tail weigh too much); and `wordbook run` latency from a rename into the inbox to the committed row,
 against that photo's own recognition time (from `run --timings`) plus 100 ms.
 
 Ends with the table of issue 4's targets. --quick runs a few images of each kind (a smoke test; its
@@ -257,8 +258,13 @@ def peak_rss(binary, scratch, photos, count):
     print(f"\n== Peak RSS, wordbook ingest --workers 2, {count} distinct 12-MP photos  ({load_line()})")
     print(f"    {rss / 1024:.0f} MiB ({rss} KiB, /usr/bin/time -v); {filed} filed in {wall:.1f} s, "
           f"{count / wall:.2f} images/s, CPU {cpu}")
+    # The same burst with 1 worker: 2 workers against 1 on a burst long enough that starting the
+    # process and the last photo's tail do not decide the ratio (24 photos take 3 s).
+    one_wall, one_rss, _, _, one_cpu = run_ingest(binary, scratch, "burst-1w", images, 1)
+    print(f"    the same {count} with 1 worker: {one_wall:.1f} s, {count / one_wall:.2f} images/s, "
+          f"peak RSS {one_rss / 1024:.0f} MiB, CPU {one_cpu}; 2 workers vs 1: {one_wall / wall:.2f}x")
     shutil.rmtree(folder, ignore_errors=True)
-    return rss / 1024, filed
+    return rss / 1024, filed, one_wall / wall
 
 
 def run_latency(binary, scratch, photos):
@@ -321,14 +327,15 @@ def main():
         print(f"\n== Where the time goes, word crops")
         print_stages("1 worker", crop_runs[1][1], crop_runs[1][0])
         full, scaled = decode_sizes(args.binary, scratch, photos)
-        rss, rss_filed = peak_rss(args.binary, scratch, photos, rss_count)
+        rss, rss_filed, burst_ratio = peak_rss(args.binary, scratch, photos, rss_count)
         _, _, over = run_latency(args.binary, scratch, latency_photos)
 
         print(f"\n== Targets (issue 4){'  --quick: smoke test only' if args.quick else ''}  ({load_line()})")
         rows = [
             ("12-MP photos, 2 workers vs hand loop", ">= 5x", f"{photo_ratios['2w/hand']:.2f}x", photo_ratios["2w/hand"] >= 5),
             ("12-MP photos, 1 worker vs hand loop", ">= 3x", f"{photo_ratios['1w/hand']:.2f}x", photo_ratios["1w/hand"] >= 3),
-            ("2 workers vs 1 worker (12-MP)", ">= 1.8x", f"{photo_ratios['2w/1w']:.2f}x", photo_ratios["2w/1w"] >= 1.8),
+            (f"2 workers vs 1 worker (12-MP, {rss_count} photos)", ">= 1.8x",
+             f"{burst_ratio:.2f}x ({len(photos)}: {photo_ratios['2w/1w']:.2f}x)", burst_ratio >= 1.8),
             ("small crops, 2 workers vs hand loop", ">= 5x", f"{crop_ratios['2w/hand']:.2f}x", crop_ratios["2w/hand"] >= 5),
             ("wall time outside Tesseract, 1 worker, 12-MP", "<= 15%", f"{outside * 100:.1f}%", outside <= 0.15),
             (f"peak RSS, {rss_count} photos, 2 workers", "<= 250 MB", f"{rss * 1.048576:.0f} MB", rss * 1.048576 <= 250),
@@ -336,10 +343,10 @@ def main():
              percentile(over, 95) <= 100),
         ]
         width = max(len(row[0]) for row in rows)
-        print(f"| {'measure':<{width}} | target    | measured            | met? |")
-        print(f"| {'-' * width} | --------- | ------------------- | ---- |")
+        print(f"| {'measure':<{width}} | target    | measured              | met? |")
+        print(f"| {'-' * width} | --------- | --------------------- | ---- |")
         for name, target, measured, met in rows:
-            print(f"| {name:<{width}} | {target:<9} | {measured:<19} | {'yes' if met else 'NO':<4} |")
+            print(f"| {name:<{width}} | {target:<9} | {measured:<21} | {'yes' if met else 'NO':<4} |")
         print(f"\nJPEG decode p50: {full:.0f} ms at full size, {scaled:.0f} ms DCT-scaled; "
               f"peak RSS run filed {rss_filed} of {rss_count}.")
     finally:
