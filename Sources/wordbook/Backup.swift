@@ -14,7 +14,8 @@ struct Export: ParsableCommand {
             restores it. CSV has one row per word and no photos.
 
             apkg is an Anki package: one note per word with its photo on the front and the word, \
-            context and notes on the back, in a deck per language (WordBook::German, ...). Rejected \
+            context and notes on the back, in a deck per language (WordBook::German, ...). \
+            --from, --to, --language, --status and --tag choose the words as for list; rejected \
             words stay out unless --status rejected asks for them. Words already graded keep their \
             next review day and interval; the others arrive as new cards. Tags come along with \
             spaces turned into underscores. Importing a later export into Anki updates the notes it \
@@ -34,23 +35,12 @@ struct Export: ParsableCommand {
     @Option(help: "json (the default), csv, or apkg for Anki.")
     var format: Format = .json
 
-    @Option(help: ArgumentHelp("apkg: only words of this language: en, de, fr or es.", valueName: "L"))
-    var language: String?
-    @Option(help: ArgumentHelp("apkg: capture days from this one on.", valueName: "YYYY-MM-DD"))
-    var from: String?
-    @Option(help: ArgumentHelp("apkg: capture days up to this one.", valueName: "YYYY-MM-DD"))
-    var to: String?
-    @Option(help: "apkg: only words in this state: proposed, confirmed or rejected (default: all but rejected).")
-    var status: WordStatus?
-    @Option(help: ArgumentHelp("apkg: only words with this tag.", valueName: "name"))
-    var tag: String?
+    /// apkg only.
+    @OptionGroup var filter: WordFilter
 
     func validate() throws {
-        if format != .apkg && (language != nil || from != nil || to != nil || status != nil || tag != nil) {
+        if format != .apkg && !filter.isEmpty {
             throw ValidationError("--language, --from, --to, --status and --tag choose words for --format apkg; a \(format.rawValue) backup holds every word.")
-        }
-        if let language, Language(name: language) == nil {
-            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
         }
     }
 
@@ -75,12 +65,7 @@ struct Export: ParsableCommand {
     }
 
     private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar, desiredRetention: Double) throws {
-        var query = WordQuery()
-        query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
-        query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
-        query.language = language.flatMap(Language.init(name:))?.code
-        query.status = status
-        query.tag = tag
+        let query = try filter.applied(to: WordQuery(), calendar: calendar)
         let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: file)
         let notes = "\(summary.notes) word\(summary.notes == 1 ? "" : "s")"
         let cards = "\(summary.reviewCards) with review history, \(summary.newCards) new"

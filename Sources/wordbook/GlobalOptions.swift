@@ -50,3 +50,37 @@ func parseDay(_ text: String, option: String, calendar: CaptureCalendar) throws 
     }
     return text
 }
+
+/// The options that choose words by capture day, language, state and tag: `list` and
+/// `export --format apkg`.
+struct WordFilter: ParsableArguments {
+    @Option(help: ArgumentHelp("Capture days from this one on.", valueName: "YYYY-MM-DD"))
+    var from: String?
+    @Option(help: ArgumentHelp("Capture days up to this one.", valueName: "YYYY-MM-DD"))
+    var to: String?
+    @Option(help: ArgumentHelp("Only words of this language: en, de, fr or es.", valueName: "L"))
+    var language: String?
+    @Option(help: "Only words in this state: proposed, confirmed or rejected.")
+    var status: WordStatus?
+    @Option(help: ArgumentHelp("Only words with this tag.", valueName: "name"))
+    var tag: String?
+
+    var isEmpty: Bool { from == nil && to == nil && language == nil && status == nil && tag == nil }
+
+    func validate() throws {
+        if let language, Language(name: language) == nil {
+            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
+        }
+    }
+
+    /// `query` narrowed by these options; a day that is not a date is a one-sentence error.
+    func applied(to query: WordQuery, calendar: CaptureCalendar) throws -> WordQuery {
+        var query = query
+        query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
+        query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
+        query.language = language.flatMap(Language.init(name:))?.code
+        query.status = status
+        query.tag = tag
+        return query
+    }
+}
