@@ -438,7 +438,8 @@ def main():
                 os.remove(leftover)
     with open(config_path, "w") as f:
         f.write(f'[paths]\ndata = "{workdir}"\n[time]\ntime_zone = "{TIME_ZONE}"\n')
-    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    # As a learner types them: no OMP_THREAD_LIMIT (only run and ingest need it, and set it themselves).
+    env = {key: value for key, value in os.environ.items() if key != "OMP_THREAD_LIMIT"}
     common = ["--db", db_path, "--config", config_path]
     try:
         now = dt.datetime.now(dt.timezone.utc)

@@ -3,8 +3,10 @@ import Foundation
 import Glibc
 
 // Debian's libtesseract uses OpenMP, which reads OMP_THREAD_LIMIT when it loads, before main.
-// With one engine per worker, more threads only fight over the cores: set it and start again.
-if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
+// With one engine per worker, more threads only fight over the cores: the commands that
+// recognise set it and start again. The others never call Tesseract and skip the second start.
+let recognises = ["run", "ingest"].contains(CommandLine.arguments.dropFirst().first ?? "")
+if recognises && ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
     setenv("OMP_THREAD_LIMIT", "1", 1)
     let arguments = CommandLine.arguments
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }

@@ -129,4 +129,52 @@ import Testing
         }
         try handle.close()
     }
+
+    /// Tesseract's OpenMP reads OMP_THREAD_LIMIT as it loads: the commands that recognise start
+    /// again with it set to 1, and the others run as they are.
+    @Test func theRecognisingCommandsLimitOpenMPThemselves() throws {
+        let scratch = try Scratch()
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = nil
+        let log = "\(scratch.root)/run.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let worker = Process()
+        worker.executableURL = URL(fileURLWithPath: wordbookBinary)
+        worker.arguments = ["run", "--config", scratch.config]
+        worker.environment = environment
+        worker.standardError = FileHandle(forWritingAtPath: log)
+        worker.standardOutput = FileHandle.nullDevice
+        try worker.run()
+        defer { if worker.isRunning { worker.terminate() } }
+        #expect(eventually(timeout: 60) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("watching") })
+        let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(worker.processIdentifier)/environ"))
+        let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(variables.contains("OMP_THREAD_LIMIT=1"), "run started again with the limit set")
+        worker.terminate()
+        worker.waitUntilExit()
+        #expect(worker.terminationStatus == 0)
+
+        let photo = try #require(LabeledImage.all.first { $0.file == "cafe.jpg" })
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wordbookBinary)
+        process.arguments = ["ingest", "--json", "--language", photo.language, "--config", scratch.config, photo.path]
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let filed = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        #expect(process.terminationStatus == 0 && filed?["word"] as? String == photo.word, "\(output)")
+
+        let status = Process()
+        status.executableURL = URL(fileURLWithPath: wordbookBinary)
+        status.arguments = ["status", "--config", scratch.config]
+        status.environment = environment
+        status.standardOutput = FileHandle.nullDevice
+        try status.run()
+        status.waitUntilExit()
+        #expect(status.terminationStatus == 0)
+    }
 }
