@@ -16,9 +16,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
+        // Declarations only: Sources/CLoader defines the functions WordBook calls and loads the
+        // libraries on first use (scripts/make-loader.py), so commands that never recognise a
+        // photo or write a zip do not load them and the ~50 libraries they need.
         .systemLibrary(
             name: "CTesseract",
-            pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
         .systemLibrary(
@@ -28,15 +30,16 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CArchive",
-            pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        .target(name: "CLoader"),
         .target(
             name: "WordBookKit",
             dependencies: [
                 "CTesseract",
                 "CTurboJPEG",
                 "CArchive",
+                "CLoader",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
