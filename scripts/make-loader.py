@@ -7,8 +7,8 @@ formats, ...) load at every start of `wordbook`, which costs about 20 ms even fo
 never recognise a photo or write a zip. Loaded on first use, only the commands that need them pay.
 
 The prototypes come from the installed headers, so a signature that changes breaks the build, not
-the program. Add a function to FUNCTIONS when the Swift code starts calling it, and run
-`python3 scripts/make-loader.py`.
+the program. Add a function to FUNCTIONS when the Swift code or its tests start calling it (a
+missing one is an undefined reference at link time), and run `python3 scripts/make-loader.py`.
 """
 import os, re, sys
 
@@ -31,8 +31,7 @@ FUNCTIONS = {
         pixConvertRGBToLuminance pixConvertTo32 pixCopyInputFormat pixCopyResolution pixCopySpp pixCreate
         pixCreateNoInit pixDestroy pixFlipLR pixFlipTB pixGetData pixGetDepth pixGetHeight pixGetWidth pixGetWpl
         pixInvert pixReadHeaderMem pixReadMem pixRotateOrth pixSauvolaBinarize pixScaleGeneral pixSobelEdgeFilter
-        pixThresholdToBinary setMsgSeverity pixEqual pixGetPixel pixSetPixel pixRead pixWrite pixWriteMem
-        pixReadHeader pixClone pixCopy pixRotate90 pixGetSpp pixSetSpp pixGetInputFormat""",
+        pixThresholdToBinary setMsgSeverity pixEqual pixWriteMem""",
     "archive": """archive_entry_free archive_entry_new archive_entry_set_filetype archive_entry_set_mtime
         archive_entry_set_pathname archive_entry_set_perm archive_entry_set_size archive_error_string
         archive_write_close archive_write_data archive_write_free archive_write_header archive_write_new

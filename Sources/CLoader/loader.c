@@ -630,46 +630,6 @@ __attribute__((visibility("hidden"))) l_ok pixEqual(PIX * a0, PIX * a1, l_int32 
     return function(a0, a1, a2);
 }
 
-__attribute__((visibility("hidden"))) l_ok pixGetPixel(PIX * a0, l_int32 a1, l_int32 a2, l_uint32 * a3) {
-    static l_ok (*real)(PIX *, l_int32, l_int32, l_uint32 *);
-    l_ok (*function)(PIX *, l_int32, l_int32, l_uint32 *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_ok (*)(PIX *, l_int32, l_int32, l_uint32 *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixGetPixel");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1, a2, a3);
-}
-
-__attribute__((visibility("hidden"))) l_ok pixSetPixel(PIX * a0, l_int32 a1, l_int32 a2, l_uint32 a3) {
-    static l_ok (*real)(PIX *, l_int32, l_int32, l_uint32);
-    l_ok (*function)(PIX *, l_int32, l_int32, l_uint32) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_ok (*)(PIX *, l_int32, l_int32, l_uint32))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixSetPixel");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1, a2, a3);
-}
-
-__attribute__((visibility("hidden"))) PIX * pixRead(const char * a0) {
-    static PIX * (*real)(const char *);
-    PIX * (*function)(const char *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (PIX * (*)(const char *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixRead");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0);
-}
-
-__attribute__((visibility("hidden"))) l_ok pixWrite(const char * a0, PIX * a1, l_int32 a2) {
-    static l_ok (*real)(const char *, PIX *, l_int32);
-    l_ok (*function)(const char *, PIX *, l_int32) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_ok (*)(const char *, PIX *, l_int32))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixWrite");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1, a2);
-}
-
 __attribute__((visibility("hidden"))) l_ok pixWriteMem(l_uint8 ** a0, size_t * a1, PIX * a2, l_int32 a3) {
     static l_ok (*real)(l_uint8 **, size_t *, PIX *, l_int32);
     l_ok (*function)(l_uint8 **, size_t *, PIX *, l_int32) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
@@ -678,76 +638,6 @@ __attribute__((visibility("hidden"))) l_ok pixWriteMem(l_uint8 ** a0, size_t * a
         __atomic_store_n(&real, function, __ATOMIC_RELEASE);
     }
     return function(a0, a1, a2, a3);
-}
-
-__attribute__((visibility("hidden"))) l_ok pixReadHeader(const char * a0, l_int32 * a1, l_int32 * a2, l_int32 * a3, l_int32 * a4, l_int32 * a5, l_int32 * a6) {
-    static l_ok (*real)(const char *, l_int32 *, l_int32 *, l_int32 *, l_int32 *, l_int32 *, l_int32 *);
-    l_ok (*function)(const char *, l_int32 *, l_int32 *, l_int32 *, l_int32 *, l_int32 *, l_int32 *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_ok (*)(const char *, l_int32 *, l_int32 *, l_int32 *, l_int32 *, l_int32 *, l_int32 *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixReadHeader");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1, a2, a3, a4, a5, a6);
-}
-
-__attribute__((visibility("hidden"))) PIX * pixClone(PIX * a0) {
-    static PIX * (*real)(PIX *);
-    PIX * (*function)(PIX *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (PIX * (*)(PIX *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixClone");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0);
-}
-
-__attribute__((visibility("hidden"))) PIX * pixCopy(PIX * a0, const PIX * a1) {
-    static PIX * (*real)(PIX *, const PIX *);
-    PIX * (*function)(PIX *, const PIX *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (PIX * (*)(PIX *, const PIX *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixCopy");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1);
-}
-
-__attribute__((visibility("hidden"))) PIX * pixRotate90(PIX * a0, l_int32 a1) {
-    static PIX * (*real)(PIX *, l_int32);
-    PIX * (*function)(PIX *, l_int32) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (PIX * (*)(PIX *, l_int32))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixRotate90");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1);
-}
-
-__attribute__((visibility("hidden"))) l_int32 pixGetSpp(const PIX * a0) {
-    static l_int32 (*real)(const PIX *);
-    l_int32 (*function)(const PIX *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_int32 (*)(const PIX *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixGetSpp");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0);
-}
-
-__attribute__((visibility("hidden"))) l_int32 pixSetSpp(PIX * a0, l_int32 a1) {
-    static l_int32 (*real)(PIX *, l_int32);
-    l_int32 (*function)(PIX *, l_int32) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_int32 (*)(PIX *, l_int32))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixSetSpp");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0, a1);
-}
-
-__attribute__((visibility("hidden"))) l_int32 pixGetInputFormat(const PIX * a0) {
-    static l_int32 (*real)(const PIX *);
-    l_int32 (*function)(const PIX *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!function) {
-        function = (l_int32 (*)(const PIX *))wordbook_symbol("liblept.so.5", &wordbook_leptonica, "pixGetInputFormat");
-        __atomic_store_n(&real, function, __ATOMIC_RELEASE);
-    }
-    return function(a0);
 }
 
 static void *wordbook_archive;
