@@ -82,8 +82,9 @@ import Testing
         let shown = try wordbook(["show", "\(id)", "--image", output, "--config", scratch.config])
         #expect(shown.status == 0 && shown.stdout.contains(image.word))
         let photo = try PhotoDecoder(maxPixels: 100_000_000).decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))), longEdge: 4000)
-        // Upright: a portrait photo stays portrait, the long edge at most 1600.
-        #expect(photo.picture.height == 1600 && photo.picture.width == 1200)
+        // Upright: a portrait photo stays portrait. Its 4032 px long edge is stored at the DCT scale 3/8,
+        // 1512 px: at most 1600, and nothing resampled after decoding.
+        #expect(photo.picture.height == 1512 && photo.picture.width == 1134)
 
         let unknown = try wordbook(["show", "999", "--config", scratch.config])
         #expect(unknown.status != 0 && unknown.stderr.contains("there is no word with ID 999"))

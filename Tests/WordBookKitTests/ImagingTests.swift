@@ -21,6 +21,17 @@ import Testing
         #expect(JPEGCodec.scale(forWidth: 1200, height: 900, longEdge: 1600) == (1, 1))
     }
 
+    @Test func theStoredCopyIsDecodedStraightToItsSizeWhenADCTScaleLandsCloseBelowTheLimit() {
+        // 3/8 of 4032 is 1512: nine tenths of 1600 or more, so no resampling after.
+        #expect(JPEGCodec.scale(forWidth: 4032, height: 3024, within: 1600) == (3, 8))
+        #expect(JPEGCodec.scale(forWidth: 2000, height: 1125, within: 1600) == (3, 4))
+        #expect(JPEGCodec.scale(forWidth: 1920, height: 1440, within: 1600) == (3, 4))
+        // 1/4 of 4624 (1156) would lose too much: 3/8 (1734), reduced after.
+        #expect(JPEGCodec.scale(forWidth: 4624, height: 3472, within: 1600) == (3, 8))
+        #expect(JPEGCodec.scale(forWidth: 8064, height: 6048, within: 1600) == (1, 4))
+        #expect(JPEGCodec.scale(forWidth: 1200, height: 900, within: 1600) == (1, 1))
+    }
+
     func solidJPEG(width: Int, height: Int) throws -> [UInt8] {
         let picture = try Picture(width: width, height: height, rgb: [UInt8](repeating: 128, count: width * height * 3))
         return [UInt8](try JPEGCodec().encode(picture, quality: 80))
@@ -31,6 +42,9 @@ import Testing
         let photo = try decoder.decode(try solidJPEG(width: 4032, height: 3024), longEdge: 1600)
         #expect(photo.originalWidth == 4032)
         #expect(photo.picture.width == 2016 && photo.picture.height == 1512)
+        var stopwatch = Stopwatch(enabled: false)
+        let stored = try decoder.decode(try solidJPEG(width: 4032, height: 3024), within: 1600, stopwatch: &stopwatch)
+        #expect(stored.picture.width == 1512 && stored.picture.height == 1134)
     }
 
     @Test func thePixelBudgetRefusesBeforeDecoding() throws {

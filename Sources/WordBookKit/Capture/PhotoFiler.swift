@@ -97,7 +97,7 @@ public final class PhotoFiler: @unchecked Sendable {
     func prepareFiling(
         bytes: [UInt8], digest: String, name: String, modified: Date, language: Language, stopwatch: inout Stopwatch
     ) throws -> Filing {
-        let photo = try decoder.decode(bytes, longEdge: configuration.maxEdge, stopwatch: &stopwatch)
+        let photo = try decoder.decode(bytes, within: configuration.maxEdge, stopwatch: &stopwatch)
         if measuringFullDecode, photo.format == .jpeg {
             _ = try stopwatch.time(.fullDecode) { try decoder.codec.decode(bytes, longEdge: .max, maxPixels: decoder.maxPixels) }
         }

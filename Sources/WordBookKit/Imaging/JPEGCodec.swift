@@ -57,6 +57,28 @@ public final class JPEGCodec {
         return best
     }
 
+    /// The DCT scale for a copy whose long edge may not exceed `maxEdge`: the largest scale that fits,
+    /// when it keeps at least nine tenths of `maxEdge`, so that nothing needs resampling after (a 12-MP
+    /// photo at 3/8 is 1512 px for 1600); otherwise the smallest that covers `maxEdge`, to be reduced after.
+    public static func scale(forWidth width: Int, height: Int, within maxEdge: Int) -> (num: Int, denom: Int) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (1, 1) }
+        let long = max(width, height)
+        var best: (num: Int, denom: Int)?
+        var bestSize = 0
+        for index in 0..<Int(count) {
+            let num = Int(factors[index].num), denom = Int(factors[index].denom)
+            guard num <= denom else { continue }
+            let size = scaled(long, num, denom)
+            if size <= maxEdge && size > bestSize {
+                best = (num, denom)
+                bestSize = size
+            }
+        }
+        if let best, bestSize * 10 >= maxEdge * 9 { return best }
+        return scale(forWidth: width, height: height, longEdge: maxEdge)
+    }
+
     /// libjpeg's TJSCALED: the output size of `dimension` at num/denom.
     public static func scaled(_ dimension: Int, _ num: Int, _ denom: Int) -> Int {
         (dimension * num + denom - 1) / denom
@@ -65,15 +87,26 @@ public final class JPEGCodec {
     /// Decodes at the DCT scale that gives at least `longEdge` pixels on the long side.
     /// `maxPixels` is checked against the header before anything is allocated.
     public func decode(_ jpeg: [UInt8], longEdge: Int, maxPixels: Int) throws -> (picture: Picture, width: Int, height: Int) {
+        try decode(jpeg, maxPixels: maxPixels) { Self.scale(forWidth: $0, height: $1, longEdge: longEdge) }
+    }
+
+    /// Decodes at the DCT scale `scale(forWidth:height:within:)` picks for a copy of at most `maxEdge` pixels.
+    public func decode(_ jpeg: [UInt8], within maxEdge: Int, maxPixels: Int) throws -> (picture: Picture, width: Int, height: Int) {
+        try decode(jpeg, maxPixels: maxPixels) { Self.scale(forWidth: $0, height: $1, within: maxEdge) }
+    }
+
+    private func decode(
+        _ jpeg: [UInt8], maxPixels: Int, scale: (Int, Int) -> (num: Int, denom: Int)
+    ) throws -> (picture: Picture, width: Int, height: Int) {
         let (width, height) = try dimensions(of: jpeg)
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "JPEG", reason: "the header gives no size") }
         guard width * height <= maxPixels else {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
         }
-        let factor = Self.scale(forWidth: width, height: height, longEdge: longEdge)
+        let factor = scale(width, height)
         let outWidth = Self.scaled(width, factor.num, factor.denom)
         let outHeight = Self.scaled(height, factor.num, factor.denom)
-        let picture = try Picture.blankRGB(width: outWidth, height: outHeight)
+        let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
         let status = jpeg.withUnsafeBufferPointer { buffer in
             tjDecompress2(
                 decompressor, buffer.baseAddress, UInt(buffer.count), picture.mutableBytes,

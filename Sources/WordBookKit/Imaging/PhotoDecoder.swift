@@ -2,7 +2,7 @@ import Foundation
 
 /// A photo decoded, turned upright and reduced to the size the rest of the pipeline needs.
 public struct DecodedPhoto: @unchecked Sendable {
-    /// Upright colour pixels, long edge at most the decoder's `longEdge` (larger only when DCT steps fall short).
+    /// Upright colour pixels at the size the decode asked for (see `decode(_:longEdge:)` and `decode(_:within:stopwatch:)`).
     public let picture: Picture
     public let format: ImageFormat
     /// The size of the original as stored in the file, before orientation.
@@ -31,12 +31,30 @@ public final class PhotoDecoder {
 
     /// The same, timing the decode and orient stages on `stopwatch`.
     public func decode(_ bytes: [UInt8], longEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
+        try decode(bytes, stopwatch: &stopwatch) { codec, bytes, maxPixels in
+            try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels)
+        }
+    }
+
+    /// Decodes `bytes` for a copy whose long edge may not exceed `maxEdge`: a JPEG comes out at most
+    /// that size when a DCT scale lands close below it (see `JPEGCodec.scale(forWidth:height:within:)`),
+    /// so it needs no resampling; otherwise larger, to be reduced by the caller.
+    public func decode(_ bytes: [UInt8], within maxEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
+        try decode(bytes, stopwatch: &stopwatch) { codec, bytes, maxPixels in
+            try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels)
+        }
+    }
+
+    private func decode(
+        _ bytes: [UInt8], stopwatch: inout Stopwatch,
+        jpeg: (JPEGCodec, [UInt8], Int) throws -> (picture: Picture, width: Int, height: Int)
+    ) throws -> DecodedPhoto {
         guard !bytes.isEmpty else { throw ImagingError.empty }
         guard let format = ImageFormat(sniffing: bytes) else { throw ImagingError.unsupportedFormat }
         switch format {
         case .jpeg:
             let (exif, decoded) = try stopwatch.time(.decode) {
-                (EXIFReader.read(jpeg: bytes), try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels))
+                (EXIFReader.read(jpeg: bytes), try jpeg(codec, bytes, maxPixels))
             }
             let orientation = exif.orientation ?? .up
             let upright = try stopwatch.time(.orient) { try decoded.picture.upright(from: orientation) }

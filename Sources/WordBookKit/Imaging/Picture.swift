@@ -10,9 +10,9 @@ public final class Picture: @unchecked Sendable {
         self.pix = pix
     }
 
-    /// A blank 32 bpp picture, for decoders to fill.
-    static func blankRGB(width: Int, height: Int) throws -> Picture {
-        guard let pix = pixCreate(Int32(width), Int32(height), 32) else {
+    /// A 32 bpp picture whose pixels are not cleared, for a decoder that writes every one of them.
+    static func unfilledRGB(width: Int, height: Int) throws -> Picture {
+        guard let pix = pixCreateNoInit(Int32(width), Int32(height), 32) else {
             throw ImagingError.outOfMemory(width: width, height: height)
         }
         return Picture(owning: pix)
