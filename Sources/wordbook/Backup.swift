@@ -8,6 +8,7 @@ struct Export: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Back up the word book to one file (JSON with photos, or CSV), or export words to Anki (apkg).",
         discussion: """
             JSON holds books, words, tags, review history and the photos (base64); wordbook import \
@@ -78,6 +79,7 @@ struct Export: ParsableCommand {
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Restore a JSON backup; words already in the word book are left as they are.",
         discussion: "Example: wordbook import ~/wordbook-backup.json")
 
@@ -105,6 +107,7 @@ struct Import: ParsableCommand {
 
 struct Prune: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "prune",
         abstract: "Delete word books older than a number of days, with their words and photos.",
         discussion: """
             Says how many books and words would go and asks first, unless --yes.

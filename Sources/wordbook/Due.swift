@@ -4,6 +4,7 @@ import WordBookKit
 
 struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "due",
         abstract: "List the confirmed words due for review now, or by the end of a day.",
         discussion: """
             Examples:

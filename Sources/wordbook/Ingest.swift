@@ -4,6 +4,7 @@ import WordBookKit
 
 struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ingest",
         abstract: "File photos once, without the watcher; the files stay where they are.",
         discussion: """
             Folders are read with everything under them. With --json, one JSON object per input on \

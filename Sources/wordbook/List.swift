@@ -7,6 +7,7 @@ extension WordQuery.Sort: ExpressibleByArgument {}
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List words: by day or range, language, mastery, status or tag, sorted and paged.",
         discussion: """
             Examples:

@@ -3,6 +3,7 @@ import WordBookKit
 
 struct Note: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "note",
         abstract: "Write a note on a word, or clear it.",
         discussion: """
             Examples:
@@ -66,6 +67,7 @@ struct TagCommand: ParsableCommand {
 
 struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tags",
         abstract: "List the tags with how many words carry each.",
         discussion: "Example: wordbook tags")
 

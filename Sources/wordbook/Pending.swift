@@ -3,6 +3,7 @@ import WordBookKit
 
 struct Pending: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pending",
         abstract: "List the proposals waiting for you, with numbered candidates.",
         discussion: """
             Settle them with confirm, reject, or correct ID WORD; correct ID N picks candidate N.

@@ -4,6 +4,7 @@ import WordBookKit
 
 struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "grade",
         abstract: "Grade one confirmed word 0-5 and reschedule it by the review rule.",
         discussion: """
             0-2 you did not know it, 3 hard, 4 good, 5 easy. The next review comes after
@@ -90,6 +91,7 @@ struct ReviewCommand: ParsableCommand {
 
 struct Triage: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "triage",
         abstract: "Walk the pending proposals one at a time and settle each.",
         discussion: """
             Enter accepts the proposal, a number picks that candidate, other text is the right word,

@@ -3,6 +3,7 @@ import WordBookKit
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Watch the inbox and file every photo that arrives (what systemd starts).",
         discussion: """
             Photos in inbox/de/, inbox/fr/ or inbox/es/ are read as German, French or Spanish. \

@@ -3,6 +3,7 @@ import WordBookKit
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find words by their text, notes or context, ignoring case and accents.",
         discussion: """
             cafe finds Café, STRASSE finds Straße; each term also matches the start of longer words.

@@ -3,6 +3,7 @@ import WordBookKit
 
 struct Confirm: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "confirm",
         abstract: "Accept proposed words as they are.",
         discussion: "Example: wordbook confirm 12 13 14")
 
@@ -20,6 +21,7 @@ struct Confirm: ParsableCommand {
 
 struct Correct: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "correct",
         abstract: "Replace a proposed word with the right one, or with candidate N, and confirm it.",
         discussion: """
             Examples:
@@ -52,6 +54,7 @@ struct Correct: ParsableCommand {
 
 struct Reject: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reject",
         abstract: "Mark proposals as not worth learning; they stay in the word book, out of reviews.",
         discussion: "Example: wordbook reject 15")
 

@@ -4,6 +4,7 @@ import WordBookKit
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show everything about one word: candidates, tags, review history; --image writes its photo.",
         discussion: "Example: wordbook show 12 --image /tmp/12.jpg")
 

@@ -4,6 +4,7 @@ import WordBookKit
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Show progress: words, confirmed, mastered, average mastery, due today, streak, FSRS recall, per language.",
         discussion: "Example: wordbook stats")
 

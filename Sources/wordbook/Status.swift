@@ -4,6 +4,7 @@ import WordBookKit
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show what waits in the inbox, what failed, and what was filed last.",
         discussion: "Example: wordbook status")
 
