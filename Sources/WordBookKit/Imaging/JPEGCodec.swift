@@ -37,20 +37,23 @@ public final class JPEGCodec {
         return (Int(width), Int(height))
     }
 
+    /// The DCT scales that reduce or keep the size (1/8 ... 1), as TurboJPEG lists them.
+    private static let reductions: [(num: Int, denom: Int)] = {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return [(1, 1)] }
+        return (0..<Int(count)).map { (num: Int(factors[$0].num), denom: Int(factors[$0].denom)) }.filter { $0.num <= $0.denom }
+    }()
+
     /// The smallest DCT scale (1/8 ... 1) whose output still has a long edge of at least `longEdge`;
     /// full size when the image is smaller than that.
     public static func scale(forWidth width: Int, height: Int, longEdge: Int) -> (num: Int, denom: Int) {
-        var count: Int32 = 0
-        guard let factors = tjGetScalingFactors(&count) else { return (1, 1) }
+        let long = max(width, height)
         var best = (num: 1, denom: 1)
-        var bestSize = max(width, height)
-        for index in 0..<Int(count) {
-            let factor = factors[index]
-            let num = Int(factor.num), denom = Int(factor.denom)
-            guard num <= denom else { continue }
-            let size = scaled(max(width, height), num, denom)
+        var bestSize = long
+        for factor in reductions {
+            let size = scaled(long, factor.num, factor.denom)
             if size >= longEdge && size < bestSize {
-                best = (num, denom)
+                best = factor
                 bestSize = size
             }
         }
@@ -61,21 +64,12 @@ public final class JPEGCodec {
     /// when it keeps at least nine tenths of `maxEdge`, so that nothing needs resampling after (a 12-MP
     /// photo at 3/8 is 1512 px for 1600); otherwise the smallest that covers `maxEdge`, to be reduced after.
     public static func scale(forWidth width: Int, height: Int, within maxEdge: Int) -> (num: Int, denom: Int) {
-        var count: Int32 = 0
-        guard let factors = tjGetScalingFactors(&count) else { return (1, 1) }
         let long = max(width, height)
-        var best: (num: Int, denom: Int)?
-        var bestSize = 0
-        for index in 0..<Int(count) {
-            let num = Int(factors[index].num), denom = Int(factors[index].denom)
-            guard num <= denom else { continue }
-            let size = scaled(long, num, denom)
-            if size <= maxEdge && size > bestSize {
-                best = (num, denom)
-                bestSize = size
-            }
-        }
-        if let best, bestSize * 10 >= maxEdge * 9 { return best }
+        let fitting = reductions
+            .map { (factor: $0, size: scaled(long, $0.num, $0.denom)) }
+            .filter { $0.size <= maxEdge }
+            .max { $0.size < $1.size }
+        if let fitting, fitting.size * 10 >= maxEdge * 9 { return fitting.factor }
         return scale(forWidth: width, height: height, longEdge: maxEdge)
     }
 
