@@ -1,0 +1,146 @@
+import Foundation
+
+/// Reads one word region several cheap ways and ranks the readings by Tesseract's confidence.
+struct WordReader {
+    let engine: TesseractEngine
+
+    /// A picture small and wide enough to be one word rather than a scene.
+    static func isWordCrop(width: Int, height: Int) -> Bool {
+        let short = min(width, height), long = max(width, height)
+        return (short <= 400 && long <= 3000) || (height <= 600 && width >= 3 * height)
+    }
+
+    /// Readings of the text in `region`, one per attempt, in the order tried.
+    func read(_ grey: Picture, region: PixelBox, textHeight: Double) throws -> [Reading] {
+        let wanted = Int(textHeight * Tuning.margin)
+        let padded = region.padded(dx: wanted, dy: wanted, within: (grey.width, grey.height))
+        let realPad = min(region.x - padded.x, region.y - padded.y,
+                          padded.x + padded.width - region.x - region.width, padded.y + padded.height - region.y - region.height)
+        let whole = padded == PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        let crop = whole ? grey : try grey.cropped(to: padded)
+        var readings: [Reading] = []
+        func attempt(_ picture: Picture, _ mode: PageSegmentation, target: Double, choices: Bool = false) throws {
+            let factor = target / max(textHeight, 1)
+            let scaled = try picture.scaled(by: factor)
+            let border = max(4, Int((Double(wanted - realPad) * factor).rounded()))
+            let framed = try scaled.extendingEdges(by: border)
+            let words = try engine.recognize(framed, mode: mode, choices: choices).filter { WordText.hasLetterOrDigit($0.text) }
+            if let reading = Self.compose(words, centreX: Double(framed.width) / 2) {
+                readings.append(reading)
+            }
+        }
+        for target in Tuning.textHeights {
+            try attempt(crop, .singleLine, target: target, choices: true)
+        }
+        // The other attempts are extra evidence: one that fails (a picture too small to binarise) is skipped.
+        let first = Tuning.textHeights[0]
+        try? attempt(crop, .singleWord, target: first, choices: true)
+        try? attempt(crop, .rawLine, target: first, choices: true)
+        if let inverted = try? crop.inverted() {
+            try? attempt(inverted, .singleLine, target: first)
+        }
+        if let binary = try? crop.sauvolaBinarized(window: Int(textHeight * 2)) {
+            try? attempt(binary, .singleLine, target: first)
+        }
+        return readings
+    }
+
+    /// Distinct readings, best first: the most confident, with a bonus for each other attempt that agrees.
+    static func rank(_ readings: [Reading]) -> [Reading] {
+        var merged: [String: Reading] = [:]
+        var order: [String] = []
+        for reading in readings where !reading.text.isEmpty {
+            if var known = merged[reading.text] {
+                known.confidence = max(known.confidence, reading.confidence)
+                merged[reading.text] = known
+            } else {
+                merged[reading.text] = reading
+                order.append(reading.text)
+            }
+        }
+        func support(_ text: String) -> Int {
+            readings.filter { $0.text.lowercased() == text.lowercased() }.count - 1
+        }
+        var ranked = order.map { text -> Reading in
+            var reading = merged[text]!
+            reading.confidence = min(100, reading.confidence + Tuning.voteBonus * Double(support(text)))
+            return reading
+        }
+        ranked.sort { $0.confidence > $1.confidence }
+        // A reading that differs from a better one only in case tells the learner little: keep it last.
+        var seenFolded: Set<String> = []
+        let fresh = ranked.filter { seenFolded.insert($0.text.lowercased()).inserted }
+        return fresh + ranked.filter { reading in !fresh.contains { $0.text == reading.text } }
+    }
+
+    /// The word in a line of pieces: pieces close together are one word split by Tesseract
+    /// ("GREE N"); of groups far apart, the one nearest the centre.
+    static func compose(_ words: [RecognizedWord], centreX: Double) -> Reading? {
+        let sorted = words.sorted { $0.box.x < $1.box.x }
+        guard !sorted.isEmpty else { return nil }
+        var groups: [[RecognizedWord]] = [[sorted[0]]]
+        for word in sorted.dropFirst() {
+            let previous = groups[groups.count - 1].last!
+            let gap = Double(word.box.x - (previous.box.x + previous.box.width))
+            let size = Double(max(word.box.height, previous.box.height))
+            if gap < Tuning.joinGap * size {
+                groups[groups.count - 1].append(word)
+            } else {
+                groups.append([word])
+            }
+        }
+        func distance(_ group: [RecognizedWord]) -> Double {
+            let left = Double(group.first!.box.x), right = Double(group.last!.box.x + group.last!.box.width)
+            return centreX < left ? left - centreX : centreX > right ? centreX - right : 0
+        }
+        let group = groups.min { distance($0) < distance($1) }!
+        let text = WordText.clean(group.map { WordText.clean($0.text) }.joined())
+        guard WordText.hasLetterOrDigit(text) else { return nil }
+        let letters = group.map { Double(max(1, $0.text.count)) }
+        let confidence = zip(group, letters).map { $0.confidence * $1 }.reduce(0, +) / letters.reduce(0, +)
+        return Reading(
+            text: text, confidence: confidence, line: sorted.map(\.text).joined(separator: " "),
+            variants: variants(of: group.flatMap(\.choices)))
+    }
+
+    /// Spellings that swap one character for the alternative the network rated closest to its choice.
+    static func variants(of symbols: [[SymbolChoice]], count: Int = 3) -> [(text: String, cost: Double)] {
+        var swaps: [(cost: Double, index: Int, text: String)] = []
+        for (index, choices) in symbols.enumerated() {
+            guard let chosen = choices.first else { continue }
+            // A letter or digit in place of another character is news; punctuation rarely is.
+            for alternative in choices.dropFirst() where WordText.hasLetterOrDigit(alternative.text) {
+                swaps.append((chosen.confidence - alternative.confidence, index, alternative.text))
+            }
+        }
+        return swaps.sorted { $0.cost < $1.cost }.prefix(count).map { swap in
+            var texts = symbols.map { $0.first?.text ?? "" }
+            texts[swap.index] = swap.text
+            return (WordText.clean(texts.joined()), swap.cost)
+        }
+    }
+}
+
+/// One hypothesis for the aimed word.
+struct Reading {
+    var text: String
+    var confidence: Double
+    /// Everything read on the line.
+    var line: String
+    /// Other spellings from the characters Tesseract nearly chose, likeliest first, with how much
+    /// less confident the network was in each swapped character.
+    var variants: [(text: String, cost: Double)] = []
+
+    /// The other readings and the variants of each, ordered by confidence less the cost of the swap
+    /// and less how unlike a written word each looks beside the best reading.
+    static func alternatives(_ ranked: [Reading]) -> [String] {
+        guard let best = ranked.first?.text else { return [] }
+        let others = ranked.dropFirst().map { ($0.text, $0.confidence) }
+        let swapped = ranked.flatMap { reading in reading.variants.map { ($0.text, reading.confidence - $0.cost) } }
+        return (others + swapped)
+            .map { text, confidence in (text, confidence - WordShape.oddity(of: text, besides: best)) }
+            .enumerated()
+            .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
+            .map(\.element.0)
+    }
+}
