@@ -36,7 +36,7 @@ install: release
 DATASETS ?= ../shared/datasets
 accuracy: release
 	python3 bench/accuracy.py $(DATASETS)/iiit5k-train --kind crops
-	python3 bench/accuracy.py $(DATASETS)/photos-dev
+	python3 bench/accuracy.py $(DATASETS)/photos-dev $(DATASETS)/scenes-dev
 	python3 bench/accuracy.py TestImages
 
 # Images per second of `wordbook ingest` (1 and 2 workers) against a tesseract + sqlite3 loop, where the

@@ -1,28 +1,47 @@
 #!/usr/bin/env python3
-"""Recognition accuracy: what `wordbook ingest` proposes, beside plain `tesseract`, on a labelled folder.
+"""Recognition accuracy: what `wordbook ingest` proposes, beside plain `tesseract`, on labelled folders.
 
-Usage: python3 bench/accuracy.py FOLDER [--kind crops|photos] [--limit N] [--binary PATH]
-                                        [--workers N] [--skip-baseline] [--verbose]
+Usage: python3 bench/accuracy.py FOLDER... [--kind crops|photos] [--limit N] [--binary PATH]
+                                           [--workers N] [--skip-baseline] [--verbose]
 
-FOLDER holds the images and labels.tsv (`file<TAB>word[<TAB>...]`, an optional header line starting
-with `file`; a header naming a `language` column passes `--language` per image). The pipeline runs
-as `wordbook ingest --json` on a scratch database and configuration; plain tesseract reads the same
-images: `--psm 7`, whole output, for crops; default mode, longest alphabetic token, for photos.
-`--kind` defaults by image size (long edge under 1000 px: crops).
+A FOLDER holds the images and labels.tsv (`file<TAB>word[<TAB>...]`, an optional header line starting
+with `file`; a header naming a `language` column passes `--language` per image), or, as scenes-dev,
+one such folder per language (`en/`, `de/`, ...: the folder's name is the language, the third column
+of labels.tsv the kind of photo, and labels compare exactly, case and diacritics included). The
+pipeline runs as `wordbook ingest --json` on a scratch database and configuration; plain tesseract
+reads the same images: `--psm 7`, whole output, for crops; for photos, the default mode's TSV, the
+word whose box is nearest the photo's centre. `--kind` defaults by image size (long edge under
+1000 px: crops), except in a per-language folder, whose images are all photos.
 
-One line per system: top-1 (proposal equals the label, ignoring case and surrounding punctuation),
-top-3 (label among the proposal and the first two candidates), mean character error rate
-(Levenshtein distance / label length, case-insensitive), any (label among all candidates), wall seconds per image (with the worker
-count used) and CPU seconds per image. Standard library only.
+One line per system: top-1 (proposal equals the label, ignoring surrounding punctuation and, unless
+the set is exact, case), top-3 (label among the proposal and the first two candidates), mean
+character error rate (Levenshtein distance / label length), any (label among all candidates), wall
+seconds per image (with the worker count used) and CPU seconds per image; per language and kind
+where the set has them; then the pipeline's reliability table: its proposals in confidence bins,
+how many and how many right. With several folders, a last table joins the photo sets' bins.
+Standard library only.
 """
-import argparse, concurrent.futures, json, os, re, resource, shutil, struct, subprocess, sys, tempfile, time
+import argparse, concurrent.futures, csv, io, json, os, resource, shutil, struct, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESSERACT_LANGUAGES = {"en": "eng", "de": "deu", "fr": "fra", "es": "spa"}
+BINS = [(0, 49), (50, 69), (70, 89), (90, 100)]
+
+
+class Row:
+    def __init__(self, file, word, language=None, kind=None):
+        self.file, self.word, self.language, self.kind = file, word, language, kind
 
 
 def read_labels(folder):
-    """[(file, word, language or None)] in file order."""
+    """[Row] in file order: from FOLDER/labels.tsv, or from each FOLDER/LANGUAGE/labels.tsv."""
+    if not os.path.exists(os.path.join(folder, "labels.tsv")):
+        rows = []
+        for language in sorted(os.listdir(folder)):
+            if os.path.exists(os.path.join(folder, language, "labels.tsv")):
+                for row in read_labels(os.path.join(folder, language)):
+                    rows.append(Row(os.path.join(language, row.file), row.word, language, row.kind))
+        return rows
     rows, language_column = [], None
     with open(os.path.join(folder, "labels.tsv"), encoding="utf-8") as f:
         for number, line in enumerate(f):
@@ -33,19 +52,20 @@ def read_labels(folder):
                 language_column = fields.index("language") if "language" in fields else None
                 continue
             language = fields[language_column] if language_column is not None and len(fields) > language_column else None
-            rows.append((fields[0], fields[1] if len(fields) > 1 else "", language or None))
+            kind = fields[2] if language_column is None and len(fields) > 2 and fields[2].isalpha() else None
+            rows.append(Row(fields[0], fields[1] if len(fields) > 1 else "", language or None, kind))
     return rows
 
 
-def normalise(text):
-    """Case-folded, without punctuation around the word."""
+def normalise(text, exact=False):
+    """Without punctuation around the word; case-folded unless `exact`."""
     text = (text or "").strip()
     start, end = 0, len(text)
     while start < end and not text[start].isalnum():
         start += 1
     while end > start and not text[end - 1].isalnum():
         end -= 1
-    return text[start:end].casefold()
+    return text[start:end] if exact else text[start:end].casefold()
 
 
 def levenshtein(a, b):
@@ -80,31 +100,59 @@ def image_size(path):
             f.seek(length - 2, 1)
 
 
-def score(name, results, rows, elapsed, cpu, workers, verbose):
-    """Prints one line for a system; `results` maps file to (proposal, candidates)."""
-    top1 = top3 = anywhere = inner = 0
-    cer_total = 0.0
-    misses = []
-    for file, label, _ in rows:
-        proposal, candidates = results.get(file, ("", []))
-        want = normalise(label)
-        got = normalise(proposal)
-        readings = [got] + [normalise(c) for c in candidates[:2]]
-        top1 += got == want
-        top3 += want in readings
-        anywhere += want in [got] + [normalise(c) for c in candidates]
-        cer_total += levenshtein(got, want) / max(len(want), 1)
-        if got != want and "".join(filter(str.isalnum, got)) == "".join(filter(str.isalnum, want)):
-            inner += 1
-        if got != want:
-            misses.append((file, label, proposal, candidates[:4]))
+def judge(rows, results, exact):
+    """{file: (top1, top3, any, cer, inner)} for one system."""
+    verdicts = {}
+    for row in rows:
+        proposal, candidates, _ = results.get(row.file, ("", [], 0))
+        want = normalise(row.word, exact)
+        got = normalise(proposal, exact)
+        readings = [got] + [normalise(c, exact) for c in candidates]
+        inner = got != want and "".join(filter(str.isalnum, got)) == "".join(filter(str.isalnum, want))
+        verdicts[row.file] = (got == want, want in readings[:3], want in readings, levenshtein(got, want) / max(len(want), 1), inner)
+    return verdicts
+
+
+def score(name, results, rows, elapsed, cpu, workers, verbose, exact):
+    """Prints one line for a system, and one per language and kind; `results` maps file to (proposal, candidates, confidence)."""
+    verdicts = judge(rows, results, exact)
     n = max(len(rows), 1)
-    print(f"{name:<22} top-1 {top1 / n:.3f} ({top1})  top-3 {top3 / n:.3f} ({top3})  CER {cer_total / n:.3f}  any {anywhere / n:.3f}  "
+    top1 = sum(v[0] for v in verdicts.values())
+    top3 = sum(v[1] for v in verdicts.values())
+    anywhere = sum(v[2] for v in verdicts.values())
+    cer = sum(v[3] for v in verdicts.values())
+    inner = sum(v[4] for v in verdicts.values())
+    print(f"{name:<22} top-1 {top1 / n:.3f} ({top1})  top-3 {top3 / n:.3f} ({top3})  CER {cer / n:.3f}  any {anywhere / n:.3f}  "
           f"{elapsed / n:.3f} s/image wall ({workers} workers), {cpu / n:.3f} s/image CPU  (n={len(rows)}; "
           f"{inner} top-1 misses differ only in inner punctuation)")
+    for label, key in (("language", lambda r: r.language), ("kind", lambda r: r.kind)):
+        groups = sorted({key(r) for r in rows if key(r)})
+        if len(groups) < 2 or not all(key(r) for r in rows):
+            continue
+        parts = []
+        for group in groups:
+            members = [r for r in rows if key(r) == group]
+            t1 = sum(verdicts[r.file][0] for r in members)
+            t3 = sum(verdicts[r.file][1] for r in members)
+            parts.append(f"{group} {t1 / len(members):.3f}/{t3 / len(members):.3f} ({t1}/{t3} of {len(members)})")
+        print(f"{'':<22} by {label} (top-1/top-3): " + "  ".join(parts))
     if verbose:
-        for file, label, proposal, candidates in misses:
-            print(f"    miss {file}: want {label!r}, got {proposal!r}, candidates {candidates}")
+        for row in rows:
+            if not verdicts[row.file][0]:
+                proposal, candidates, confidence = results.get(row.file, ("", [], 0))
+                print(f"    miss {row.file}: want {row.word!r}, got {proposal!r} ({confidence}), candidates {candidates[:4]}")
+    sys.stdout.flush()
+    return verdicts
+
+
+def reliability(title, pairs):
+    """Prints the proposals in confidence bins; `pairs` is [(confidence, right)]."""
+    cells = []
+    for low, high in BINS:
+        inside = [right for confidence, right in pairs if low <= confidence <= high]
+        share = f"{sum(inside) / len(inside):.0%}" if inside else "-"
+        cells.append(f"{low}-{high}: {sum(inside)}/{len(inside)} right ({share})")
+    print(f"{title:<22} confidence " + "  ".join(cells))
     sys.stdout.flush()
 
 
@@ -122,8 +170,8 @@ def run_pipeline(binary, folder, rows, workers):
         database = os.path.join(scratch, "accuracy.sqlite")
         env = dict(os.environ, OMP_THREAD_LIMIT="1")
         groups = {}
-        for file, _, language in rows:
-            groups.setdefault(language, []).append(os.path.join(folder, file))
+        for row in rows:
+            groups.setdefault(row.language, []).append(os.path.join(folder, row.file))
         results = {}
         start, cpu_start = time.time(), children_cpu()
         for language, paths in groups.items():
@@ -138,7 +186,7 @@ def run_pipeline(binary, folder, rows, workers):
                 key = os.path.relpath(entry["file"], folder)
                 if entry.get("status") == "failed":
                     print(f"    failed {key}: {entry.get('error')}", file=sys.stderr)
-                results[key] = (entry.get("word") or "", entry.get("candidates") or [])
+                results[key] = (entry.get("word") or "", entry.get("candidates") or [], entry.get("confidence") or 0)
             if done.returncode not in (0, 1):
                 sys.exit(f"{' '.join(command[:8])} ... failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
         return results, time.time() - start, children_cpu() - cpu_start
@@ -148,59 +196,75 @@ def run_pipeline(binary, folder, rows, workers):
 
 def plain_tesseract(path, kind, language):
     command = ["tesseract", path, "stdout", "-l", TESSERACT_LANGUAGES.get(language or "en", "eng")]
-    if kind == "crops":
-        command += ["--psm", "7"]
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    text = subprocess.run(command, capture_output=True, text=True, env=env).stdout
     if kind == "crops":
-        return " ".join(text.split()), []
-    tokens = [t for t in text.split() if normalise(t).isalpha()]
-    tokens.sort(key=lambda t: -len(normalise(t)))  # stable: ties keep reading order
-    return (tokens[0], tokens[1:]) if tokens else ("", [])
+        text = subprocess.run(command + ["--psm", "7"], capture_output=True, text=True, env=env).stdout
+        return " ".join(text.split()), [], 0
+    size = image_size(path)
+    tsv = subprocess.run(command + ["tsv"], capture_output=True, text=True, env=env).stdout
+    words = []
+    for entry in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
+        text = (entry.get("text") or "").strip()
+        if entry.get("level") != "5" or not any(c.isalpha() for c in text):
+            continue
+        x = int(entry["left"]) + int(entry["width"]) / 2
+        y = int(entry["top"]) + int(entry["height"]) / 2
+        words.append(((x - size[0] / 2) ** 2 + (y - size[1] / 2) ** 2 if size else 0, text, float(entry["conf"])))
+    words.sort(key=lambda w: w[0])  # stable: ties keep reading order
+    return (words[0][1], [w[1] for w in words[1:]], int(words[0][2])) if words else ("", [], 0)
 
 
 def run_baseline(folder, rows, kinds, workers):
     start, cpu_start = time.time(), children_cpu()
     with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-        futures = {file: pool.submit(plain_tesseract, os.path.join(folder, file), kinds[file], language)
-                   for file, _, language in rows}
+        futures = {row.file: pool.submit(plain_tesseract, os.path.join(folder, row.file), kinds[row.file], row.language)
+                   for row in rows}
         results = {file: future.result() for file, future in futures.items()}
     return results, time.time() - start, children_cpu() - cpu_start
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", help="a folder with images and labels.tsv")
+    parser.add_argument("folders", nargs="+", metavar="FOLDER", help="a folder with images and labels.tsv, or with one such folder per language")
     parser.add_argument("--kind", choices=["crops", "photos"], help="how plain tesseract reads them (default: by image size)")
-    parser.add_argument("--limit", type=int, help="only the first N labelled images")
+    parser.add_argument("--limit", type=int, help="only the first N labelled images of each folder")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/wordbook"), help="the wordbook binary")
     parser.add_argument("--workers", type=int, default=2, help="worker threads for both systems (default 2)")
     parser.add_argument("--skip-baseline", action="store_true", help="don't run plain tesseract")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     args = parser.parse_args()
-
-    folder = os.path.abspath(args.folder)
-    rows = read_labels(folder)
-    if args.limit:
-        rows = rows[:args.limit]
-    if not rows:
-        sys.exit(f"no labelled images in {folder}/labels.tsv")
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"{args.binary} is not an executable; build it first (swift build -c release)")
 
-    kinds = {}
-    for file, _, _ in rows:
-        size = args.kind or image_size(os.path.join(folder, file))
-        kinds[file] = args.kind or ("crops" if size and max(size) < 1000 else "photos")
-    described = ", ".join(f"{sum(k == kind for k in kinds.values())} {kind}" for kind in sorted(set(kinds.values())))
-    print(f"{folder}: {len(rows)} images ({described})")
+    joined = []
+    for folder in args.folders:
+        folder = os.path.abspath(folder)
+        rows = read_labels(folder)
+        if args.limit:
+            rows = rows[:args.limit]
+        if not rows:
+            sys.exit(f"no labelled images in {folder}/labels.tsv")
+        per_language = not os.path.exists(os.path.join(folder, "labels.tsv"))
+        kinds = {}
+        for row in rows:
+            size = image_size(os.path.join(folder, row.file))
+            kinds[row.file] = args.kind or ("photos" if per_language or not size or max(size) >= 1000 else "crops")
+        described = ", ".join(f"{sum(k == kind for k in kinds.values())} {kind}" for kind in sorted(set(kinds.values())))
+        print(f"{folder}: {len(rows)} images ({described}){'; exact labels' if per_language else ''}")
 
-    results, elapsed, cpu = run_pipeline(args.binary, folder, rows, args.workers)
-    score("wordbook ingest", results, rows, elapsed, cpu, args.workers, args.verbose)
-    if not args.skip_baseline:
-        modes = " / ".join(sorted({"--psm 7" if k == "crops" else "default, longest word" for k in kinds.values()}))
-        results, elapsed, cpu = run_baseline(folder, rows, kinds, args.workers)
-        score(f"tesseract ({modes})", results, rows, elapsed, cpu, args.workers, args.verbose)
+        results, elapsed, cpu = run_pipeline(args.binary, folder, rows, args.workers)
+        verdicts = score("wordbook ingest", results, rows, elapsed, cpu, args.workers, args.verbose, per_language)
+        pairs = [(results.get(row.file, ("", [], 0))[2], verdicts[row.file][0]) for row in rows]
+        reliability("wordbook ingest", pairs)
+        if set(kinds.values()) == {"photos"}:
+            joined += pairs
+        if not args.skip_baseline:
+            modes = " / ".join(sorted({"--psm 7" if k == "crops" else "TSV, word nearest the centre" for k in kinds.values()}))
+            results, elapsed, cpu = run_baseline(folder, rows, kinds, args.workers)
+            score(f"tesseract ({modes})", results, rows, elapsed, cpu, args.workers, args.verbose, per_language)
+        print()
+    if len(args.folders) > 1 and joined:
+        reliability(f"all photo sets above", joined)
 
 
 if __name__ == "__main__":

@@ -146,6 +146,31 @@ SPECS = [
          captured="", font="sans-bold", xh=0.062,
          bg="gradient", bg_colors=((218, 222, 224), (202, 206, 210)),
          panel=(250, 236, 172), ink=(20, 20, 20), distractors=["Zona 2"]),
+    # Words among others: the aimed word stands on a line of a sign or in a page of text ("lines",
+    # with "aim" = (line, word) placed at the frame's centre).
+    dict(file="louvre_sign_night.jpg", word="PALAIS-ROYAL", lang="fr", size=(2400, 1800), orientation=6,
+         captured="2026-11-21T19:12:40+01:00", font="sans-bold", xh=0.040,
+         bg="texture", bg_colors=((40, 44, 52), (28, 30, 36)),
+         panel=(24, 60, 120), ink=(246, 246, 240), distractors=[],
+         lines=[["Musée", "du", "LOUVRE"], ["Sortie", "PALAIS-ROYAL", "3"]], aim=(1, 1)),
+    dict(file="novel_page.jpg", word="lighthouse", lang="en", size=(2400, 1800), orientation=1,
+         captured="2026-11-22T21:05:00+00:00", font="serif", xh=0.0105,
+         bg="texture", bg_colors=((120, 104, 86), (96, 84, 70)),
+         panel=(238, 234, 222), ink=(30, 28, 26), distractors=[], page=True,
+         lines=[
+             "the boat came round the point before the wind turned and the rain began to fall".split(),
+             "over the water so that nobody on the quay could see the far shore any longer".split(),
+             "she waited by the window of the small house and counted the hours until dawn".split(),
+             "when the keeper climbed the stairs of the old lighthouse to light the lamp again".split(),
+             "a thin line of smoke rose from the chimney and the gulls cried above the harbour".split(),
+             "nobody spoke of the storm at breakfast but everyone listened for the bell".split(),
+             "and the children ran down to the beach as soon as the tide went out".split(),
+         ], aim=(3, 9)),
+    dict(file="panaderia_small.jpg", word="Panadería", lang="es", size=(900, 675), orientation=1,
+         captured="2026-11-23T08:30:00+01:00", font="lib-sans-bold", xh=0.036,
+         bg="gradient", bg_colors=((200, 186, 160), (176, 160, 134)),
+         panel=(140, 30, 36), ink=(250, 240, 220), distractors=[],
+         lines=[["Horno", "de", "leña"], ["Panadería", "Santa", "Lucía"]], aim=(1, 0)),
 ]
 
 
@@ -271,6 +296,10 @@ def render_upright(spec):
         ca, sa = math.cos(angle), math.sin(angle)
         return cx + ca * dx - sa * dy, cy + sa * dx + ca * dy
 
+    if "lines" in spec:
+        draw_lines(canvas, rng, spec, W, H, cx, cy)
+        return camera(canvas, rng, spec, W, H, cx, cy, angle, jit, out_to_canvas)
+
     # --- aimed word --------------------------------------------------------
     word = spec["word"]
     font_path = FONTS[spec["font"]]
@@ -315,6 +344,42 @@ def render_upright(spec):
         dink = lerp(base_ink, spec["bg_colors"][0], rng.uniform(0.1, 0.25))
         d.text((px - dw / 2 - db[0], py - dh / 2 - db[1]), text, font=dfont, fill=dink)
 
+    return camera(canvas, rng, spec, W, H, cx, cy, angle, jit, out_to_canvas)
+
+
+def draw_lines(canvas, rng, spec, W, H, cx, cy):
+    """Lines of words on a panel (a sign, centred) or a sheet (a page, left-aligned), placed so that
+    the aimed word's centre lies near the frame's centre."""
+    d = ImageDraw.Draw(canvas)
+    font_path = FONTS[spec["font"]]
+    font = font_for_xheight(font_path, spec["xh"] * H)
+    space = d.textlength(" ", font=font)
+    ascent, descent = font.getmetrics()
+    line_h = (ascent + descent) * (1.35 if spec.get("page") else 1.25)
+    widths = [sum(d.textlength(w, font=font) for w in line) + space * (len(line) - 1) for line in spec["lines"]]
+    block_w = max(widths)
+    layout = []
+    for i, line in enumerate(spec["lines"]):
+        x = 0 if spec.get("page") else (block_w - widths[i]) / 2
+        for j, w in enumerate(line):
+            layout.append(((i, j), w, x, i * line_h))
+            x += d.textlength(w, font=font) + space
+    _, aimed, ax, ay = next(e for e in layout if e[0] == tuple(spec["aim"]))
+    assert aimed == spec["word"], (aimed, spec["word"])
+    wx = cx + rng.uniform(-0.01, 0.01) * W - (ax + d.textlength(aimed, font=font) / 2)
+    wy = cy + rng.uniform(-0.01, 0.01) * H - (ay + line_h / 2)
+    block_h = line_h * len(spec["lines"])
+    pad_x = font.size * (1.5 if spec.get("page") else 0.6)
+    pad_y = font.size * (1.5 if spec.get("page") else 0.45)
+    draw_panel(canvas, rng, (int(wx - pad_x), int(wy - pad_y), int(wx + block_w + pad_x), int(wy + block_h + pad_y)),
+               spec["panel"])
+    d = ImageDraw.Draw(canvas)
+    for _, w, x, y in layout:
+        d.text((wx + x, wy + y + (line_h - ascent - descent) / 2), w, font=font, fill=spec["ink"])
+
+
+def camera(canvas, rng, spec, W, H, cx, cy, angle, jit, out_to_canvas):
+    """The photo of the canvas: rotation and perspective, uneven light, blur and sensor noise."""
     # --- camera: rotation + perspective -------------------------------------
     out_pts = [(0, 0), (W, 0), (W, H), (0, H)]
     in_pts = []
@@ -472,7 +537,8 @@ def check():
             shown.crop(box).save(crop_png)
             tl = TESS_LANG[lang]
             crop_read = tesseract(crop_png, tl, 7).strip()
-            if crop_read != word:
+            # A word among others shares the central crop with them: only the whole-photo read counts.
+            if crop_read != word and "lines" not in spec:
                 problems.append("psm7 mismatch")
             full_read = tesseract(up_png, tl, 11)
             tokens = [t.strip(".,;:!?'\"()[]{}|‘’“”-_") for t in full_read.split()]

@@ -11,6 +11,17 @@ enum WordShape {
         return oddity
     }
 
+    /// How much a proposal looks like a word a learner writes down, 0-1: one letter alone, digits run
+    /// into letters ("6Soume", "4CARRUSEL") and case mixed inside a word are what misreadings and
+    /// words glued to their neighbours look like.
+    static func plausibility(of text: String) -> Double {
+        let letters = text.filter(\.isLetter).count
+        var belief = letters >= 2 ? 1.0 : Tuning.lonePenalty
+        if letters > 0 && text.contains(where: \.isNumber) { belief *= Tuning.digitsInWordPenalty }
+        if hasMixedCase(text) { belief *= Tuning.mixedCaseFactor }
+        return belief
+    }
+
     /// Letters neither all capitals, all small, nor one capital then small ones. ß has no capital
     /// on most signs, so it counts as either ("STRAßE").
     static func hasMixedCase(_ text: String) -> Bool {

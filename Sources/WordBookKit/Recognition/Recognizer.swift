@@ -64,57 +64,89 @@ public final class Recognizer {
             box: whole, context: best.line)
     }
 
-    /// A photo: find the sharp text region at the aim point and read it like a word crop;
-    /// when that reads nothing convincing, look for words all over the photo.
+    /// A photo: find the sharp text region at the aim point (a line, a sign's block, a patch of a page),
+    /// find its words, and read the one under the aim point closely; when that reads nothing
+    /// convincing, look for words all over the photo.
     private func proposePhoto(_ grey: Picture, reader: WordReader) throws -> Proposal {
-        var regionReadings: [Reading] = []
-        var regionBox: PixelBox?
-        if let region = try SharpText.aimedRegion(in: grey) {
-            regionBox = region
-            regionReadings = WordReader.rank(try reader.read(grey, region: region, textHeight: Double(region.height) * Tuning.cropTextFraction))
-            if let best = regionReadings.first, best.confidence >= Tuning.regionAccept {
-                return Proposal(
-                    word: best.text, confidence: Int(best.confidence.rounded()),
-                    candidates: Candidates.distinct(Reading.alternatives(regionReadings), excluding: best.text),
-                    box: region, context: best.line)
+        let aim = AimPoint.centre(width: grey.width, height: grey.height)
+        var tried: [(proposal: Proposal, confidence: Double)] = []
+        if let (region, others) = try SharpText.aimedRegion(in: grey) {
+            let margin = region.height / 5
+            let words = try reader.words(in: grey, region: region.padded(dx: margin, dy: margin, within: (grey.width, grey.height)))
+            if let found = try propose(among: words, in: grey, reader: reader, aim: aim, across: region, rivals: others) {
+                if found.confidence >= Tuning.regionAccept { return found.proposal }
+                tried.append(found)
+            } else {
+                // No words found apart: the region is one line of large or unusual letters. Read it whole.
+                let readings = WordReader.rank(try reader.read(
+                    grey, region: region, textHeight: Double(region.height) * Tuning.cropTextFraction, aim: aim.x))
+                if let best = readings.first {
+                    let box = best.box ?? region
+                    let sure = AimPoint.certainty(of: box, among: best.neighbourBoxes + others, aim: aim, unit: Double(box.height))
+                    let proposal = Self.proposal(readings, box: region, context: best.line, certainty: sure)
+                    if best.confidence >= Tuning.regionAccept { return proposal }
+                    tried.append((proposal, best.confidence))
+                }
             }
         }
-        return try proposeSparse(grey, reader: reader, earlier: regionReadings, earlierBox: regionBox)
+        let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
+        let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        if let found = try propose(among: try reader.words(in: grey, region: whole, scale: factor), in: grey, reader: reader, aim: aim) {
+            tried.append(found)
+        }
+        return tried.max { $0.confidence < $1.confidence }?.proposal ?? .nothingFound
     }
 
-    /// Words found anywhere on a reduced copy; the one at the aim point is re-read closely.
-    private func proposeSparse(_ grey: Picture, reader: WordReader, earlier: [Reading], earlierBox: PixelBox?) throws -> Proposal {
-        let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
-        let small = try grey.scaled(by: factor)
-        let found = try reader.engine.recognize(small, mode: .sparseText)
-            .filter { WordText.hasLetter($0.text) }
-            .map { word -> RecognizedWord in
-                var word = word
-                word.box = word.box.scaled(by: 1 / factor)
-                return word
-            }
-        guard !found.isEmpty else {
-            guard let best = earlier.first else { return .nothingFound }
-            return Proposal(
-                word: best.text, confidence: Int(best.confidence.rounded()),
-                candidates: Candidates.distinct(Reading.alternatives(earlier), excluding: best.text),
-                box: earlierBox, context: best.line)
-        }
-
-        let ranked = AimPoint.rank(found, width: grey.width, height: grey.height)
+    /// Of the words found, the one at the aim point, re-read closely; with the confidence of its reading.
+    private func propose(
+        among found: [RecognizedWord], in grey: Picture, reader: WordReader, aim: (x: Double, y: Double),
+        across: PixelBox? = nil, rivals: [PixelBox] = []
+    ) throws -> (proposal: Proposal, confidence: Double)? {
+        guard !found.isEmpty else { return nil }
+        let ranked = AimPoint.rank(found, aim: aim)
         let aimed = ranked[0]
-        let region = AimPoint.neighbours(of: aimed, in: found)
-        var readings = try reader.read(grey, region: region, textHeight: Double(aimed.box.height))
-        let detected = Reading(text: WordText.clean(aimed.text), confidence: aimed.confidence, line: aimed.text)
+        // The aimed word's line across the whole region: a word Tesseract found only in part ("Hud" of a
+        // stylised "Hudgens") is read whole there, and the aim picks it out of its line.
+        let band = across.map { PixelBox(x: $0.x, y: aimed.box.y, width: $0.width, height: aimed.box.height) } ?? aimed.box
+        var readings = try reader.read(grey, region: band, textHeight: Double(aimed.box.height), aim: aimed.box.midX)
+        var detected = Reading(text: WordText.clean(aimed.text), confidence: aimed.confidence, line: aimed.text)
+        detected.box = aimed.box
         if !detected.text.isEmpty { readings.append(detected) }
-        readings = WordReader.rank(readings + earlier)
-        guard let best = readings.first else { return .nothingFound }
+        readings = WordReader.rank(readings)
+        guard let best = readings.first else { return nil }
+        let others = ranked.dropFirst().filter { WordText.hasLetter(WordText.clean($0.text)) }
+        let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))
+        let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
+        // Sharp regions outside the words found are rivals too, unless they hold those words.
+        let outside = rivals.filter { rival in !found.contains { rival.contains($0.box) } }
+        let sure = AimPoint.certainty(
+            of: aimed.box, among: found.filter { $0 != aimed }.map(\.box) + outside, aim: aim, unit: unit)
+        let proposal = Self.proposal(
+            readings, box: aimed.box, context: AimPoint.line(around: aimed, in: found, replacingWith: best.text), certainty: sure,
+            nearby: near.map { WordText.clean($0.text) },
+            farther: others.filter { !near.contains($0) }.map { WordText.clean($0.text) })
+        return (proposal, best.confidence)
+    }
 
-        let others = Reading.alternatives(readings) + ranked.dropFirst().map { WordText.clean($0.text) }
+    /// The best reading as the proposal. Candidates: the other readings, taking turns with the words
+    /// near the aim point (on a page the aimed word may be the next one), then the words farther off.
+    private static func proposal(
+        _ ranked: [Reading], box: PixelBox?, context: String, certainty: Double = 1, nearby: [String]? = nil,
+        farther: [String] = []
+    ) -> Proposal {
+        guard let best = ranked.first else { return .nothingFound }
+        let alternatives = Reading.alternatives(ranked)
+        let near = nearby ?? best.neighbours
+        var others: [String] = []
+        for index in 0..<max(alternatives.count, near.count) {
+            if index < alternatives.count { others.append(alternatives[index]) }
+            if index < near.count { others.append(near[index]) }
+        }
         return Proposal(
-            word: best.text, confidence: Int(best.confidence.rounded()),
-            candidates: Candidates.distinct(others, excluding: best.text),
-            box: region,
-            context: AimPoint.line(around: aimed, in: found, replacingWith: best.text))
+            word: best.text, confidence: Int((best.confidence * certainty * WordShape.plausibility(of: best.text)).rounded()),
+            candidates: Candidates.distinct(others + farther, excluding: best.text),
+            box: best.box ?? box, context: context)
     }
 }
+
+

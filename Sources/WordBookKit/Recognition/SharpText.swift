@@ -3,7 +3,10 @@ import Foundation
 /// Finding the word the photographer aimed at by its sharpness: the camera focused on it,
 /// the background is softer.
 enum SharpText {
-    static func aimedRegion(in grey: Picture) throws -> PixelBox? {
+    /// The sharp region under or nearest the aim point (usually a line of text), and the other sharp
+    /// regions, in `grey`'s pixels. Distance counts in the regions' median height, so that the line
+    /// at the aim point wins over a larger one a line away.
+    static func aimedRegion(in grey: Picture) throws -> (region: PixelBox, others: [PixelBox])? {
         let factor = searchFactor(longEdge: max(grey.width, grey.height))
         let small = try grey.scaled(by: factor)
         let unit = Double(max(small.width, small.height)) / 800
@@ -15,13 +18,17 @@ enum SharpText {
             box.height >= minimum && box.width >= minimum && Double(box.width * box.height) <= 0.5 * area
         }
         guard !plausible.isEmpty else { return nil }
-        let tallest = plausible.map(\.height).max() ?? 1
-        let best = plausible.max { a, b in
-            AimPoint.score(box: a, confidence: 100, width: small.width, height: small.height, tallest: tallest)
-                < AimPoint.score(box: b, confidence: 100, width: small.width, height: small.height, tallest: tallest)
-        }!
-        let scaled = best.scaled(by: 1 / factor)
-        return scaled.padded(dx: 0, dy: 0, within: (grey.width, grey.height))
+        let aim = AimPoint.centre(width: small.width, height: small.height)
+        let tallest = Double(plausible.map(\.height).max() ?? 1)
+        let height = Double(max(1, AimPoint.median(plausible.map(\.height))))
+        func score(_ box: PixelBox) -> Double {
+            let distance = AimPoint.distance(from: aim, to: box) / height
+            return exp(-distance * distance) * (0.5 + 0.5 * Double(box.height) / tallest)
+        }
+        let ranked = plausible.sorted { score($0) > score($1) }
+        let bounds = (grey.width, grey.height)
+        return (ranked[0].scaled(by: 1 / factor).padded(dx: 0, dy: 0, within: bounds),
+                ranked.dropFirst().map { $0.scaled(by: 1 / factor).padded(dx: 0, dy: 0, within: bounds) })
     }
 }
 

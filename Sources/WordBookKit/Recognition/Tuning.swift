@@ -8,6 +8,17 @@ enum Tuning {
     static let margin = 0.1
     /// Pieces of a line closer than this many heights are one word Tesseract split ("GREE N").
     static let joinGap = 0.6
+    /// In a photo, where the word stands among others, only pieces this close join: Tesseract's own
+    /// word spacing decides the rest.
+    static let photoJoinGap = 0.15
+    /// Words this many letter heights from the aim point may be the one aimed at: candidates early.
+    static let nearbyHeights = 3.0
+    /// How far, in squared letter heights, a word's centre may stray from the aim point and still be
+    /// the aimed one: a word is several heights wide, and framing is loose.
+    static let aimSpread = 4.0
+    /// What a proposal's confidence keeps when it is a single letter, runs digits into letters, or
+    /// mixes case inside the word (`WordShape.plausibility`).
+    static let lonePenalty = 0.5, digitsInWordPenalty = 0.7, mixedCaseFactor = 0.7
     /// Confidence added to a reading for each other attempt that reads the same.
     static let voteBonus = 5.0
     /// A sharp region read at least this confidently is taken without a sparse search of the photo.

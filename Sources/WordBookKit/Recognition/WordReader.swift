@@ -10,8 +10,25 @@ struct WordReader {
         return (short <= 400 && long <= 3000) || (height <= 600 && width >= 3 * height)
     }
 
-    /// Readings of the text in `region`, one per attempt, in the order tried.
-    func read(_ grey: Picture, region: PixelBox, textHeight: Double) throws -> [Reading] {
+    /// The words Tesseract finds anywhere in `region` (sparse text), scaled by `scale` first; boxes in
+    /// `grey`'s pixels. Only words with a letter: a learner collects words, not numbers.
+    func words(in grey: Picture, region: PixelBox, scale: Double = 1) throws -> [RecognizedWord] {
+        let whole = region == PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        let crop = whole ? grey : try grey.cropped(to: region)
+        let scaled = scale == 1 ? crop : try crop.scaled(by: scale)
+        return try engine.recognize(scaled, mode: .sparseText)
+            .filter { WordText.hasLetter($0.text) }
+            .map { word in
+                var word = word
+                word.box = word.box.scaled(by: 1 / scale).offset(dx: region.x, dy: region.y)
+                return word
+            }
+    }
+
+    /// Readings of the text in `region`, one per attempt, in the order tried. With an `aim`, the
+    /// words Tesseract separated stay apart and each reading is the word under (or nearest) the
+    /// aim point's x, in `grey`'s coordinates; without, the region is one word and its pieces join.
+    func read(_ grey: Picture, region: PixelBox, textHeight: Double, aim: Double? = nil) throws -> [Reading] {
         let wanted = Int(textHeight * Tuning.margin)
         let padded = region.padded(dx: wanted, dy: wanted, within: (grey.width, grey.height))
         let realPad = min(region.x - padded.x, region.y - padded.y,
@@ -25,7 +42,14 @@ struct WordReader {
             let border = max(4, Int((Double(wanted - realPad) * factor).rounded()))
             let framed = try scaled.extendingEdges(by: border)
             let words = try engine.recognize(framed, mode: mode, choices: choices).filter { WordText.hasLetterOrDigit($0.text) }
-            if let reading = Self.compose(words, centreX: Double(framed.width) / 2) {
+            let centreX = aim.map { ($0 - Double(padded.x)) * factor + Double(border) } ?? Double(framed.width) / 2
+            if var reading = Self.compose(words, centreX: centreX, joinGap: aim == nil ? Tuning.joinGap : Tuning.photoJoinGap) {
+                // Back to `grey`'s pixels: the framed picture is the padded crop, scaled, with a border.
+                func inGrey(_ box: PixelBox) -> PixelBox {
+                    box.offset(dx: -border, dy: -border).scaled(by: 1 / factor).offset(dx: padded.x, dy: padded.y)
+                }
+                reading.box = reading.box.map(inGrey)
+                reading.neighbourBoxes = reading.neighbourBoxes.map(inGrey)
                 readings.append(reading)
             }
         }
@@ -73,9 +97,10 @@ struct WordReader {
         return fresh + ranked.filter { reading in !fresh.contains { $0.text == reading.text } }
     }
 
-    /// The word in a line of pieces: pieces close together are one word split by Tesseract
-    /// ("GREE N"); of groups far apart, the one nearest the centre.
-    static func compose(_ words: [RecognizedWord], centreX: Double) -> Reading? {
+    /// The word in a line of pieces: pieces closer than `joinGap` heights are one word split by
+    /// Tesseract ("GREE N"); of the groups, the one under or nearest `centreX`. The other groups,
+    /// nearest first, are the reading's neighbours.
+    static func compose(_ words: [RecognizedWord], centreX: Double, joinGap: Double) -> Reading? {
         let sorted = words.sorted { $0.box.x < $1.box.x }
         guard !sorted.isEmpty else { return nil }
         var groups: [[RecognizedWord]] = [[sorted[0]]]
@@ -83,7 +108,7 @@ struct WordReader {
             let previous = groups[groups.count - 1].last!
             let gap = Double(word.box.x - (previous.box.x + previous.box.width))
             let size = Double(max(word.box.height, previous.box.height))
-            if gap < Tuning.joinGap * size {
+            if gap < joinGap * size {
                 groups[groups.count - 1].append(word)
             } else {
                 groups.append([word])
@@ -93,14 +118,19 @@ struct WordReader {
             let left = Double(group.first!.box.x), right = Double(group.last!.box.x + group.last!.box.width)
             return centreX < left ? left - centreX : centreX > right ? centreX - right : 0
         }
-        let group = groups.min { distance($0) < distance($1) }!
-        let text = WordText.clean(group.map { WordText.clean($0.text) }.joined())
-        guard WordText.hasLetterOrDigit(text) else { return nil }
+        func text(_ group: [RecognizedWord]) -> String {
+            WordText.clean(group.map { WordText.clean($0.text) }.joined())
+        }
+        let byDistance = groups.sorted { distance($0) < distance($1) }
+        guard let group = byDistance.first(where: { WordText.hasLetterOrDigit(text($0)) }) else { return nil }
         let letters = group.map { Double(max(1, $0.text.count)) }
         let confidence = zip(group, letters).map { $0.confidence * $1 }.reduce(0, +) / letters.reduce(0, +)
         return Reading(
-            text: text, confidence: confidence, line: sorted.map(\.text).joined(separator: " "),
-            variants: variants(of: group.flatMap(\.choices)))
+            text: text(group), confidence: confidence, line: sorted.map(\.text).joined(separator: " "),
+            variants: variants(of: group.flatMap(\.choices)),
+            box: group.dropFirst().reduce(group[0].box) { $0.union($1.box) },
+            neighbours: byDistance.filter { $0 != group }.map(text).filter(WordText.hasLetter),
+            neighbourBoxes: byDistance.filter { $0 != group }.map { $0.dropFirst().reduce($0[0].box) { $0.union($1.box) } })
     }
 
     /// Spellings that swap one character for the alternative the network rated closest to its choice.
@@ -130,6 +160,12 @@ struct Reading {
     /// Other spellings from the characters Tesseract nearly chose, likeliest first, with how much
     /// less confident the network was in each swapped character.
     var variants: [(text: String, cost: Double)] = []
+    /// Where the word is, when it was read from a photo.
+    var box: PixelBox?
+    /// The other words of the line, nearest first.
+    var neighbours: [String] = []
+    /// Where every other word of the line is.
+    var neighbourBoxes: [PixelBox] = []
 
     /// The other readings and the variants of each, ordered by confidence less the cost of the swap
     /// and less how unlike a written word each looks beside the best reading.

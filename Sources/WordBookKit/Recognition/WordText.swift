@@ -22,4 +22,12 @@ extension PixelBox {
         let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
         return PixelBox(x: left, y: top, width: right - left, height: bottom - top)
     }
+
+    func offset(dx: Int, dy: Int) -> PixelBox {
+        PixelBox(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    func contains(_ other: PixelBox) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
 }
