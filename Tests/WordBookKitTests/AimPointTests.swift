@@ -1,0 +1,88 @@
+import Testing
+@testable import WordBookKit
+
+/// Choosing one word out of a line or a page: the word under the aim point, with its own box.
+@Suite("Aim point")
+struct AimPointTests {
+    static func word(_ text: String, x: Int, y: Int = 100, width: Int, height: Int = 40, confidence: Double = 95) -> RecognizedWord {
+        RecognizedWord(text: text, confidence: confidence, box: PixelBox(x: x, y: y, width: width, height: height), line: 0)
+    }
+
+    /// "Musée du LOUVRE" as Tesseract returns it: three words, spaces between them.
+    static let line = [
+        word("Musée", x: 10, width: 200),
+        word("du", x: 240, width: 70),
+        word("LOUVRE", x: 340, width: 260),
+    ]
+
+    @Test("A line read with spaces becomes words with their own boxes, and the aim picks the one under it")
+    func lineBecomesWords() throws {
+        let reading = try #require(WordReader.compose(Self.line, centreX: 470, joinGap: Tuning.photoJoinGap))
+        #expect(reading.text == "LOUVRE")
+        #expect(reading.box == PixelBox(x: 340, y: 100, width: 260, height: 40))
+        #expect(reading.line == "Musée du LOUVRE")
+        #expect(reading.neighbours == ["du", "Musée"])
+
+        let first = try #require(WordReader.compose(Self.line, centreX: 100, joinGap: Tuning.photoJoinGap))
+        #expect(first.text == "Musée")
+    }
+
+    @Test("Between two words, the nearer one is proposed")
+    func nearestWordWhenNoneIsUnder() throws {
+        // 333 lies in the gap, 23 px after "du" and 7 before "LOUVRE".
+        let reading = try #require(WordReader.compose(Self.line, centreX: 333, joinGap: Tuning.photoJoinGap))
+        #expect(reading.text == "LOUVRE")
+    }
+
+    @Test("A word crop keeps the pieces Tesseract split apart as one word")
+    func cropPiecesJoin() throws {
+        let pieces = [Self.word("GREE", x: 0, width: 200), Self.word("N", x: 215, width: 50)]
+        #expect(WordReader.compose(pieces, centreX: 100, joinGap: Tuning.joinGap)?.text == "GREEN")
+        #expect(WordReader.compose(pieces, centreX: 100, joinGap: Tuning.photoJoinGap)?.text == "GREE")
+    }
+
+    @Test("Punctuation at a word's edges goes, inside it stays", arguments: [
+        ("«PALAIS-ROYAL»,", "PALAIS-ROYAL"), ("l'église.", "l'église"), ("(Café)", "Café"), ("¿Dónde?", "Dónde"),
+    ])
+    func punctuation(read: String, word: String) throws {
+        #expect(WordText.clean(read) == word)
+        let line = [Self.word("Sortie", x: 0, width: 200), Self.word(read, x: 240, width: 380)]
+        #expect(WordReader.compose(line, centreX: 400, joinGap: Tuning.photoJoinGap)?.text == word)
+    }
+
+    /// Three lines of a page, 22 px high, 10 px apart; the aim point on the middle word.
+    static let page: [RecognizedWord] = (0..<3).flatMap { row in
+        ["alpha", "bravo", "charlie"].enumerated().map { column, text in
+            word("\(text)\(row)", x: 100 + column * 140, y: 100 + row * 32, width: 120, height: 22)
+        }
+    }
+
+    @Test("On a page, the word at the aim point wins over longer or more confident words around it")
+    func pageWordAtTheAimPoint() {
+        var words = Self.page
+        words[0] = Self.word("extraordinarily", x: 100, y: 100, width: 240, height: 22, confidence: 99)
+        let ranked = AimPoint.rank(words, aim: (x: 300, y: 143))
+        #expect(ranked.first?.text == "bravo1")
+    }
+
+    @Test("Confidence in the aim is low among close rivals, high for a word alone")
+    func certainty() {
+        let page = Self.page.map(\.box)
+        let aimed = page[4]
+        let crowded = AimPoint.certainty(of: aimed, among: page.filter { $0 != aimed }, aim: (x: aimed.midX, y: aimed.midY), unit: 22)
+        let alone = AimPoint.certainty(
+            of: aimed, among: [PixelBox(x: 2000, y: 2000, width: 120, height: 22)], aim: (x: aimed.midX, y: aimed.midY), unit: 22)
+        #expect(crowded < 0.6)
+        #expect(alone > 0.99)
+        // A plate's frame around the word is no rival.
+        let frame = PixelBox(x: 50, y: 50, width: 600, height: 200)
+        #expect(AimPoint.certainty(of: aimed, among: [frame], aim: (x: aimed.midX, y: aimed.midY), unit: 22) == 1)
+    }
+
+    @Test("What misreadings look like costs confidence", arguments: [
+        ("Straße", 1.0), ("PALAIS-ROYAL", 1.0), ("F", 0.5), ("6Soume", 0.7), ("FREEaEDOM", 0.7),
+    ])
+    func plausibility(text: String, belief: Double) {
+        #expect(abs(WordShape.plausibility(of: text) - belief) < 1e-9)
+    }
+}
