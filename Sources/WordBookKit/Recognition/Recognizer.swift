@@ -89,10 +89,19 @@ public final class Recognizer {
                 }
             }
         }
-        let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
-        let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
-        if let found = try propose(among: try reader.words(in: grey, region: whole, scale: factor), in: grey, reader: reader, aim: aim) {
+        // The middle of the frame, where a learner puts the word (a page has no one sharp region there);
+        // the whole photo only when the middle holds no word at all.
+        let middle = PixelBox(
+            x: Int(Double(grey.width) * (1 - Tuning.aimWindow) / 2), y: Int(Double(grey.height) * (1 - Tuning.aimWindow) / 2),
+            width: Int(Double(grey.width) * Tuning.aimWindow), height: Int(Double(grey.height) * Tuning.aimWindow))
+        if let found = try propose(among: try reader.words(in: grey, region: middle), in: grey, reader: reader, aim: aim) {
             tried.append(found)
+        } else {
+            let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
+            let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+            if let found = try propose(among: try reader.words(in: grey, region: whole, scale: factor), in: grey, reader: reader, aim: aim) {
+                tried.append(found)
+            }
         }
         return tried.max { $0.confidence < $1.confidence }?.proposal ?? .nothingFound
     }
@@ -128,8 +137,16 @@ public final class Recognizer {
         return (proposal, best.confidence)
     }
 
+    /// How sure the spelling is: attempts that read the word differently are doubt Tesseract's own
+    /// confidence in each attempt does not show.
+    private static func spelling(_ reading: Reading) -> Double {
+        1 - Tuning.disagreementCost * (1 - reading.agreement)
+    }
+
     /// The best reading as the proposal. Candidates: the other readings, taking turns with the words
     /// near the aim point (on a page the aimed word may be the next one), then the words farther off.
+    /// When the doubt about which word was aimed at is the larger, the words near the aim point come
+    /// first, all of them; otherwise the other spellings lead.
     private static func proposal(
         _ ranked: [Reading], box: PixelBox?, context: String, certainty: Double = 1, nearby: [String]? = nil,
         farther: [String] = []
@@ -138,15 +155,20 @@ public final class Recognizer {
         let alternatives = Reading.alternatives(ranked)
         let near = nearby ?? best.neighbours
         var others: [String] = []
-        for index in 0..<max(alternatives.count, near.count) {
-            if index < alternatives.count { others.append(alternatives[index]) }
-            if index < near.count { others.append(near[index]) }
+        if certainty < best.confidence / 100 {
+            others = near + alternatives
+        } else {
+            for index in 0..<max(alternatives.count, near.count) {
+                if index < alternatives.count { others.append(alternatives[index]) }
+                if index < near.count { others.append(near[index]) }
+            }
         }
         return Proposal(
-            word: best.text, confidence: Int((best.confidence * certainty * WordShape.plausibility(of: best.text)).rounded()),
+            word: best.text, confidence: Int((best.confidence * certainty * Self.spelling(best) * WordShape.plausibility(of: best.text)).rounded()),
             candidates: Candidates.distinct(others + farther, excluding: best.text),
             box: best.box ?? box, context: context)
     }
 }
+
 
 

@@ -21,6 +21,8 @@ enum Tuning {
     static let lonePenalty = 0.5, digitsInWordPenalty = 0.7, mixedCaseFactor = 0.7
     /// Confidence added to a reading for each other attempt that reads the same.
     static let voteBonus = 5.0
+    /// Share of a proposal's confidence lost when no other attempt agrees with it (in proportion below).
+    static let disagreementCost = 0.5
     /// A sharp region read at least this confidently is taken without a sparse search of the photo.
     static let regionAccept = 60.0
     /// Long edge of the copy searched for sharp regions, and the scale the next three refer to.
@@ -33,7 +35,10 @@ enum Tuning {
     static let minimumRegion = 10.0
     /// Sharp regions on one line closer than this many heights are one (widely spaced letters).
     static let mergeGap = 1.2
-    /// Long edge of the copy searched for words when no sharp region reads well.
+    /// Share of the width and height, around the aim point, searched for words when no sharp region
+    /// reads well: the word a learner frames sits well inside it, with its neighbours.
+    static let aimWindow = 0.4
+    /// Long edge of the copy searched for words when the middle of the photo holds none.
     static let sparseEdge = 1600.0
     /// Confidence a candidate loses for letters in mixed case ("FREEaEDOM"; not "Straße", "STRAßE" or "BAÑO"),
     /// for punctuation inside it ("FREE‘AEDOM"), and per character of length it differs from the best
