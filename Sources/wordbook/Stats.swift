@@ -21,7 +21,7 @@ struct Stats: ParsableCommand {
             return
         }
         print("words      \(stats.total) (\(stats.proposed) waiting for you)")
-        print("confirmed  \(stats.confirmed)")
+        print("confirmed  \(stats.confirmed)\(stats.confirmedOnFiling > 0 ? " (\(stats.confirmedOnFiling) on filing, by auto_confirm, not yet reviewed)" : "")")
         print("mastered   \(stats.mastered)")
         print("mastery    \(String(format: "%.1f", stats.averageMastery)) on average")
         print("due today  \(stats.dueToday)")

@@ -28,6 +28,7 @@ struct Status: ParsableCommand {
         var database: String
         var words: Int?
         var pending: Int?
+        var confirmedOnFiling: Int?
         var lastFiled: Last?
     }
 
@@ -44,6 +45,7 @@ struct Status: ParsableCommand {
                 let calendar = CaptureCalendar(timeZone: configuration.timeZone)
                 status.words = try database.wordCount()
                 status.pending = try database.wordCount(status: .proposed)
+                status.confirmedOnFiling = try database.confirmedOnFilingCount()
                 status.lastFiled = try database.lastFiled().map {
                     StatusJSON.Last(id: $0.id ?? 0, word: $0.word, filedAt: calendar.iso8601($0.createdAt), source: $0.sourceName)
                 }
@@ -73,7 +75,9 @@ struct Status: ParsableCommand {
         } else {
             print("last filed nothing yet")
         }
-        print("words      \(try database.wordCount()) (\(try database.wordCount(status: .proposed)) waiting for you)")
+        let onFiling = try database.confirmedOnFilingCount()
+        print("words      \(try database.wordCount()) (\(try database.wordCount(status: .proposed)) waiting for you"
+            + (onFiling > 0 ? ", \(onFiling) confirmed on filing by auto_confirm)" : ")"))
     }
 }
 

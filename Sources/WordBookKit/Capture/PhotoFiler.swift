@@ -109,7 +109,8 @@ public final class PhotoFiler: @unchecked Sendable {
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
             captureDay: calendar.day(of: capturedAt), nextReview: calendar.startOfNextDay(after: capturedAt),
             language: language, proposal: proposal, jpeg: jpeg,
-            imageWidth: stored.width, imageHeight: stored.height)
+            imageWidth: stored.width, imageHeight: stored.height,
+            confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm)
     }
 
     /// The proposal, with the time inside Tesseract told apart from the rest of recognition.

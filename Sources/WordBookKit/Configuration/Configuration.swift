@@ -52,6 +52,8 @@ public struct Configuration: Sendable, Equatable {
     public var ignore: [String] = []
     public var maxPixels: Int = 100_000_000
     public var maxFileMegabytes: Int = 200
+    /// A proposal at least this confident is filed as confirmed; 0 files every proposal for the learner.
+    public var autoConfirm: Int = 0
     // [recognition]
     public var defaultLanguage: Language = .english
     public var tessdata: String = ""
@@ -138,7 +140,7 @@ extension Configuration {
 
     static let sections: [String: [String]] = [
         "paths": ["data", "database", "inbox", "archive", "failed"],
-        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_file_megabytes"],
+        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_file_megabytes", "auto_confirm"],
         "recognition": ["default_language", "tessdata"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
@@ -191,6 +193,7 @@ extension Configuration {
                     }
                 case "capture.max_pixels": configuration.maxPixels = try reader.int(value, name, in: 1_000_000...1_000_000_000)
                 case "capture.max_file_megabytes": configuration.maxFileMegabytes = try reader.int(value, name, in: 1...4096)
+                case "capture.auto_confirm": configuration.autoConfirm = try reader.int(value, name, in: 0...100)
                 case "recognition.default_language":
                     guard let language = value.string.flatMap(Language.init(name:)) else {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: "one of \(Language.allowedNames)")

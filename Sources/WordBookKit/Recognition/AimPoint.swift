@@ -23,10 +23,15 @@ enum AimPoint {
     /// 1 when the aim point falls on the middle half of a word's midline, falling off with the
     /// distance from it in `unit`s: the aim lands on the word the learner framed, mostly near its middle.
     static func closeness(_ box: PixelBox, to aim: (x: Double, y: Double), unit: Double) -> Double {
+        let distance = offset(of: box, from: aim) / max(unit, 1)
+        return exp(-distance * distance / Tuning.aimSpread)
+    }
+
+    /// How far the aim point is from the middle half of a word's midline, in pixels.
+    static func offset(of box: PixelBox, from aim: (x: Double, y: Double)) -> Double {
         let left = Double(box.x) + Double(box.width) / 4, right = Double(box.x) + Double(box.width) * 3 / 4
         let dx = max(left - aim.x, 0, aim.x - right), dy = box.midY - aim.y
-        let distance = (dx * dx + dy * dy).squareRoot() / max(unit, 1)
-        return exp(-distance * distance / Tuning.aimSpread)
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// How sure the aim is: the chosen box's closeness against that of the other words of about its

@@ -80,6 +80,7 @@ public final class Recognizer {
                 // No words found apart: the region is one line of large or unusual letters. Read it whole.
                 let readings = WordReader.rank(try reader.read(
                     grey, region: region, textHeight: Double(region.height) * Tuning.cropTextFraction, aim: aim.x))
+                    .filter { WordText.hasLetter($0.text) }
                 if let best = readings.first {
                     let box = best.box ?? region
                     let sure = AimPoint.certainty(of: box, among: best.neighbourBoxes + others, aim: aim, unit: Double(box.height))
@@ -114,6 +115,12 @@ public final class Recognizer {
         guard !found.isEmpty else { return nil }
         let ranked = AimPoint.rank(found, aim: aim)
         let aimed = ranked[0]
+        let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))
+        if AimPoint.offset(of: aimed.box, from: aim) > Tuning.aimMissHeights * unit {
+            // The aim point holds no word (a digit, a logo, the sky): the learner picks from the words around.
+            let words = ranked.map { WordText.clean($0.text) }.filter(WordText.hasLetter)
+            return (Proposal(word: "", confidence: 0, candidates: Candidates.distinct(words, excluding: ""), box: nil, context: ""), 0)
+        }
         // The aimed word's line across the whole region: a word Tesseract found only in part ("Hud" of a
         // stylised "Hudgens") is read whole there, and the aim picks it out of its line.
         let band = across.map { PixelBox(x: $0.x, y: aimed.box.y, width: $0.width, height: aimed.box.height) } ?? aimed.box
@@ -124,7 +131,6 @@ public final class Recognizer {
         readings = WordReader.rank(readings)
         guard let best = readings.first else { return nil }
         let others = ranked.dropFirst().filter { WordText.hasLetter(WordText.clean($0.text)) }
-        let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
         // Sharp regions outside the words found are rivals too, unless they hold those words.
         let outside = rivals.filter { rival in !found.contains { rival.contains($0.box) } }

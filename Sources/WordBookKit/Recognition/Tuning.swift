@@ -38,6 +38,9 @@ enum Tuning {
     /// Share of the width and height, around the aim point, searched for words when no sharp region
     /// reads well: the word a learner frames sits well inside it, with its neighbours.
     static let aimWindow = 0.4
+    /// A word farther than this many letter heights from the aim point is not what the learner aimed
+    /// at: the photo's middle holds something else, and the words found become candidates only.
+    static let aimMissHeights = 4.0
     /// Long edge of the copy searched for words when the middle of the photo holds none.
     static let sparseEdge = 1600.0
     /// Confidence a candidate loses for letters in mixed case ("FREEaEDOM"; not "Straße", "STRAßE" or "BAÑO"),

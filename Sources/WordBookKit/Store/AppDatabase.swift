@@ -45,9 +45,11 @@ public struct Filing: Sendable {
     public var jpeg: Data
     public var imageWidth: Int
     public var imageHeight: Int
+    /// Filed as confirmed rather than as a proposal for the learner to settle.
+    public var confirmed: Bool
 
     public init(sourceName: String, sourceSHA256: String, capturedAt: Date, captureDay: String, nextReview: Date,
-                language: Language, proposal: Proposal, jpeg: Data, imageWidth: Int, imageHeight: Int) {
+                language: Language, proposal: Proposal, jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false) {
         self.sourceName = sourceName
         self.sourceSHA256 = sourceSHA256
         self.capturedAt = capturedAt
@@ -58,6 +60,7 @@ public struct Filing: Sendable {
         self.jpeg = jpeg
         self.imageWidth = imageWidth
         self.imageHeight = imageHeight
+        self.confirmed = confirmed
     }
 }
 
@@ -136,7 +139,7 @@ extension AppDatabase {
                     id: nil, wordBookId: book.id!, word: filing.proposal.word,
                     targetLanguage: filing.language.code, masteryLevel: 0, notes: "",
                     createdAt: now, updatedAt: now, nextReviewDate: filing.nextReview,
-                    reviewInterval: 1, reviewCount: 0, lastReviewDate: nil, status: .proposed,
+                    reviewInterval: 1, reviewCount: 0, lastReviewDate: nil, status: filing.confirmed ? .confirmed : .proposed,
                     proposedWord: filing.proposal.word, confidence: filing.proposal.confidence,
                     candidates: filing.proposal.candidates, box: filing.proposal.box,
                     context: filing.proposal.context, sourceName: filing.sourceName,
@@ -234,6 +237,11 @@ extension AppDatabase {
         try writer.read { db in
             try Word.order(Word.Columns.createdAt.desc, Word.Columns.id.desc).fetchOne(db)
         }
+    }
+
+    /// Words filed as confirmed (`auto_confirm`) that the learner has not touched since.
+    public func confirmedOnFilingCount() throws -> Int {
+        try writer.read { db in try Word.confirmedOnFiling().fetchCount(db) }
     }
 
     public func wordCount(status: WordStatus? = nil) throws -> Int {

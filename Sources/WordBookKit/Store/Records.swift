@@ -75,6 +75,8 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let status = Column(CodingKeys.status)
         public static let sourceSHA256 = Column(CodingKeys.sourceSHA256)
         public static let createdAt = Column(CodingKeys.createdAt)
+        public static let updatedAt = Column(CodingKeys.updatedAt)
+        public static let reviewCount = Column(CodingKeys.reviewCount)
         public static let capturedAt = Column(CodingKeys.capturedAt)
         public static let word = Column(CodingKeys.word)
         public static let targetLanguage = Column(CodingKeys.targetLanguage)
@@ -131,5 +133,14 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+}
+
+extension Word {
+    /// Words filed as confirmed and not touched since: no confirmation, correction, note or grade
+    /// has moved `updatedAt` off `createdAt`.
+    static func confirmedOnFiling() -> QueryInterfaceRequest<Word> {
+        Word.filter(Columns.status == WordStatus.confirmed.rawValue && Columns.reviewCount == 0
+            && Columns.updatedAt == Columns.createdAt)
     }
 }

@@ -13,6 +13,8 @@ public struct WordBookStats: Sendable, Equatable, Encodable {
     public var total: Int
     public var proposed: Int
     public var confirmed: Int
+    /// Of those, filed as confirmed by `auto_confirm` and not touched since.
+    public var confirmedOnFiling: Int
     public var mastered: Int
     /// Over confirmed words; 0 when there are none.
     public var averageMastery: Double
@@ -91,7 +93,8 @@ extension AppDatabase {
                 retrievability += fsrs.retrievability(stability: row[0], lastReview: row[1], at: now)
             }
             return WordBookStats(
-                total: total, proposed: proposed, confirmed: confirmed, mastered: mastered,
+                total: total, proposed: proposed, confirmed: confirmed,
+                confirmedOnFiling: try Word.confirmedOnFiling().fetchCount(db), mastered: mastered,
                 averageMastery: averageMastery, dueToday: dueToday, streak: streak, languages: languages,
                 fsrsWords: fsrsWords, averageRetrievability: fsrsWords > 0 ? retrievability / Double(fsrsWords) : nil)
         }
