@@ -26,12 +26,13 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("Only the word book of this capture day.", valueName: "YYYY-MM-DD"))
     var date: String?
     @OptionGroup var filter: WordFilter
-    @Option(help: ArgumentHelp("Only words at this mastery level (0-5) or above.", valueName: "level"))
+    // Unconditional, like --limit: a negative number reaches validate() and its one-sentence error.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only words at this mastery level (0-5) or above.", valueName: "level"))
     var minMastery: Int?
     @Option(help: "Order: word, created (capture time, the default) or next-review.")
     var sort: WordQuery.Sort = .created
     @OptionGroup var length: ListLength
-    @Option(help: "Skip this many words first (for paging).")
+    @Option(parsing: .unconditional, help: "Skip this many words first (for paging).")
     var offset: Int = 0
     @Flag(help: "Print only how many words match.")
     var count = false
@@ -40,7 +41,7 @@ struct List: ParsableCommand {
 
     func validate() throws {
         if let minMastery, !(0...5).contains(minMastery) { throw ValidationError("--min-mastery must be from 0 to 5, not \(minMastery).") }
-        if offset < 0 { throw ValidationError("--offset must be 0 or more.") }
+        if offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset).") }
     }
 
     func run() throws {

@@ -80,6 +80,8 @@ import Testing
         #expect(wordLines(try wordbook(["list", "--all"] + config, terminal: true).stdout).count == 60)
         #expect(try wordbook(["list"] + config).stdout.split(separator: "\n").count == 60)
         #expect(try wordbook(["list", "--count"] + config, terminal: true).stdout == "60\n")
+        let negative = try wordbook(["list", "--offset", "-5"] + config)
+        #expect(negative.status != 0 && negative.stderr == "wordbook: --offset must be 0 or more, not -5.\n")
     }
 
     @Test func reviewStartsWithTheMostOverdueAndSaysHowManyAreDue() throws {
