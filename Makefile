@@ -41,10 +41,14 @@ accuracy: release
 
 # Images per second of `wordbook ingest` (1 and 2 workers) against a tesseract + sqlite3 loop, where the
 # pipeline's time goes, decode sizes, peak RSS and `run` latency, on the dev sets; the targets of issue 4.
-# BENCH_FLAGS=--quick for a short smoke run.
+# Then the read commands on a word book of 100,000 words, and `due` with a backlog of 32,000 words due
+# (bench/store.py, about 4 minutes). BENCH_FLAGS=--quick for a short smoke run of the first;
+# STORE_FLAGS="--words 40000 --runs 3" for a shorter one of the second.
 BENCH_FLAGS ?=
+STORE_FLAGS ?=
 bench: release
 	/usr/bin/python3 bench/throughput.py $(DATASETS) $(BENCH_FLAGS)
+	/usr/bin/python3 bench/store.py $(STORE_FLAGS)
 
 # Regenerates TestImages/ from scripts/make-test-images.py (deterministic).
 images: deps

@@ -5,17 +5,24 @@ import WordBookKit
 struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
-        abstract: "List the confirmed words due for review now, or by the end of a day.",
+        abstract: "List the confirmed words due for review now, or by the end of a day, the most overdue first.",
         discussion: """
+            On a terminal it prints the 50 most overdue and then how many more are due; --limit N prints \
+            N, --all every one. Into a pipe or a file it prints every word due (or --limit's number), one \
+            per line, without that last line. --json lists every word due unless --limit is given.
+
             Examples:
               wordbook due
-              wordbook due --at 2026-11-30
+              wordbook due --all
+              wordbook due --at 2026-11-30 --limit 10
             """)
 
     @OptionGroup var options: GlobalOptions
 
     @Option(help: ArgumentHelp("Words due by the end of this day instead of now.", valueName: "YYYY-MM-DD"))
     var at: String?
+
+    @OptionGroup var length: ListLength
 
     @Flag(help: "Print one JSON document.")
     var json = false
@@ -28,7 +35,8 @@ struct Due: ParsableCommand {
             let day = try parseDay(at, option: "--at", calendar: calendar)
             moment = calendar.startOfNextDay(after: calendar.startOfDay(day)!).addingTimeInterval(-0.001)
         }
-        let words = try database.due(by: moment)
+        let limit = length.count(json: json)
+        let words = try database.due(by: moment, limit: limit)
         if json {
             try printJSON(WordsJSON(count: words.count, words: words.map { WordJSON($0, calendar: calendar) }))
             return
@@ -37,5 +45,8 @@ struct Due: ParsableCommand {
         for listing in words {
             print("\(summary(listing))  due \(calendar.iso8601(listing.word.nextReviewDate))")
         }
+        let hint = at.map { " due by \($0): wordbook due --at \($0) --all" }
+            ?? " due: wordbook due --all, or review them with wordbook review"
+        try length.printRest(shown: words.count, limit: limit, hint: hint) { try database.dueCount(by: moment) }
     }
 }

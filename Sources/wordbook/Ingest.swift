@@ -9,7 +9,8 @@ struct Ingest: ParsableCommand {
         discussion: """
             Folders are read with everything under them. With --json, one JSON object per input on \
             its own line: file, status (filed, duplicate or failed), id, word, confidence, candidates, \
-            book, nextReview, or error.
+            book, nextReview, or error. Photos in an inbox that a running worker watches are left to \
+            it, with a note on stderr (and status 1 when nothing else is left to file).
 
             Example: wordbook ingest ~/Pictures/trip --language de --json
             """)
@@ -50,7 +51,15 @@ struct Ingest: ParsableCommand {
     func run() throws {
         let configuration = try options.loadConfiguration()
         let language = language.flatMap(Language.init(name:)) ?? configuration.defaultLanguage
-        let files = Ingestor.expand(paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        var files = Ingestor.expand(paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        // Filing them here too would race the worker for the same photos.
+        for watched in WorkerLock.watchedInboxes(of: files) {
+            let note = WorkerLockError.leftToWorker(inbox: watched.inbox, pid: watched.holder.pid, photos: watched.files.count)
+            let left = Set(watched.files)
+            files.removeAll { left.contains($0) }
+            if files.isEmpty { throw note }
+            FileHandle.standardError.write(Data("wordbook: \(note)\n".utf8))
+        }
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
         let ingestor = try Ingestor(
             database: database, configuration: configuration, language: language,

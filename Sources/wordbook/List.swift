@@ -10,6 +10,10 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "List words: by day or range, language, mastery, status or tag, sorted and paged.",
         discussion: """
+            On a terminal it prints the first 50 and then how many more match; --limit N prints N, \
+            --all every one. Into a pipe or a file it prints every match (or --limit's number), one per \
+            line, without that last line. --json lists every match unless --limit is given.
+
             Examples:
               wordbook list --date 2026-10-24
               wordbook list --from 2026-10-01 --to 2026-10-31 --language de --sort word
@@ -22,13 +26,13 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("Only the word book of this capture day.", valueName: "YYYY-MM-DD"))
     var date: String?
     @OptionGroup var filter: WordFilter
-    @Option(help: ArgumentHelp("Only words at this mastery level (0-5) or above.", valueName: "level"))
+    // Unconditional, like --limit: a negative number reaches validate() and its one-sentence error.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only words at this mastery level (0-5) or above.", valueName: "level"))
     var minMastery: Int?
     @Option(help: "Order: word, created (capture time, the default) or next-review.")
     var sort: WordQuery.Sort = .created
-    @Option(help: "At most this many words.")
-    var limit: Int?
-    @Option(help: "Skip this many words first (for paging).")
+    @OptionGroup var length: ListLength
+    @Option(parsing: .unconditional, help: "Skip this many words first (for paging).")
     var offset: Int = 0
     @Flag(help: "Print only how many words match.")
     var count = false
@@ -37,8 +41,7 @@ struct List: ParsableCommand {
 
     func validate() throws {
         if let minMastery, !(0...5).contains(minMastery) { throw ValidationError("--min-mastery must be from 0 to 5, not \(minMastery).") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
-        if offset < 0 { throw ValidationError("--offset must be 0 or more.") }
+        if offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset).") }
     }
 
     func run() throws {
@@ -48,7 +51,7 @@ struct List: ParsableCommand {
         query.day = try date.map { try parseDay($0, option: "--date", calendar: calendar) }
         query.minMastery = minMastery
         query.sort = sort
-        query.limit = limit
+        query.limit = count ? nil : length.count(json: json)
         query.offset = offset
         if count {
             let total = try database.count(query)
@@ -62,6 +65,9 @@ struct List: ParsableCommand {
             print(date.map { "The word book of \($0) has no such words." } ?? "No words match.")
         } else {
             words.forEach { print(summary($0)) }
+            try length.printRest(shown: words.count, limit: query.limit, hint: ": add --all for every one, or --offset \(offset + words.count) for the next \(words.count)") {
+                try database.count(query) - offset
+            }
         }
     }
 }

@@ -111,3 +111,14 @@ func printThumbnail(_ database: AppDatabase, wordId: Int64, columns: Int = 48) {
     guard let image = try? database.image(wordId: wordId), let text = try? Thumbnail.render(jpeg: image.jpeg, columns: columns) else { return }
     print(text, terminator: "")
 }
+
+/// A count as the learner reads it at a glance: 4950 as "4,950".
+func grouped(_ number: Int) -> String {
+    let digits = Array(String(number.magnitude))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+        text.append(digit)
+    }
+    return (number < 0 ? "-" : "") + text
+}

@@ -38,7 +38,7 @@ struct Grade: ParsableCommand {
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "Review the words due now, oldest due first: see the photo and the word, grade 0-5.",
+        abstract: "Review the words due now, the most overdue first: see the photo and the word, grade 0-5.",
         discussion: """
             Answer each with a grade 0-5, s to skip, q to quit. Every grade is saved at once.
             Reads answers from a pipe too: printf '4\\n2\\n' | wordbook review --no-image
@@ -57,16 +57,25 @@ struct ReviewCommand: ParsableCommand {
     func run() throws {
         let (database, configuration) = try options.openExisting()
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
-        let due = try database.due(by: Date())
+        // Fixed at the start: a word graded now is due later, so the IDs due stay the same through the session.
+        let due = try database.dueIDs(by: Date())
         if due.isEmpty {
             print("Nothing is due.")
             return
         }
+        print("\(grouped(due.count)) word\(due.count == 1 ? " is" : "s are") due; the most overdue come first.")
         var graded = 0
-        loop: for (index, listing) in due.enumerated() {
+        var page: [Int64: WordListing] = [:]
+        loop: for (index, id) in due.enumerated() {
+            // A page at a time, so a backlog of thousands starts at once.
+            if index % ListLength.onTerminal == 0 {
+                let ids = Array(due[index..<min(index + ListLength.onTerminal, due.count)])
+                page = Dictionary(uniqueKeysWithValues: try database.listings(ids: ids).map { ($0.word.id!, $0) })
+            }
+            guard let listing = page[id] else { continue }
             let word = listing.word
-            print("\n[\(index + 1)/\(due.count)] #\(word.id ?? 0)  \(word.targetLanguage)  from \(listing.book)")
-            if stdoutIsTerminal && !noImage { printThumbnail(database, wordId: word.id!) }
+            print("\n[\(index + 1)/\(grouped(due.count))] #\(id)  \(word.targetLanguage)  from \(listing.book)")
+            if stdoutIsTerminal && !noImage { printThumbnail(database, wordId: id) }
             if hideWord {
                 guard ask("Enter shows the word: ") != nil else { break }
             }
@@ -79,13 +88,13 @@ struct ReviewCommand: ParsableCommand {
                     print("  a grade is a number from 0 to 5.")
                     continue
                 }
-                let after = try database.grade(id: word.id!, level: level, calendar: calendar, scheduler: configuration.reviewScheduler)
+                let after = try database.grade(id: id, level: level, calendar: calendar, scheduler: configuration.reviewScheduler)
                 graded += 1
                 print("  next review \(calendar.iso8601(after.nextReviewDate)) (\(wait(days: after.reviewInterval, from: after.lastReviewDate, to: after.nextReviewDate)))")
                 continue loop
             }
         }
-        print("\nGraded \(graded) of \(due.count) due.")
+        print("\nGraded \(graded) of \(grouped(due.count)) due.")
     }
 }
 

@@ -5,7 +5,7 @@ import WordBookKit
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show what waits in the inbox, what failed, and what was filed last.",
+        abstract: "Show whether the worker runs, what waits in the inbox, what failed, and what was filed last.",
         discussion: "Example: wordbook status")
 
     @OptionGroup var options: GlobalOptions
@@ -21,6 +21,9 @@ struct Status: ParsableCommand {
             var source: String
         }
 
+        /// Whether a worker holds the database's lock, and its pid when known.
+        var worker: Bool
+        var workerPid: Int32?
         var inbox: String
         var waiting: Int
         var failedFolder: String
@@ -38,8 +41,10 @@ struct Status: ParsableCommand {
         let rules = IgnoreRules(extraPatterns: configuration.ignore)
         let waiting = InboxScanner(root: paths.inbox, rules: rules).files().count
         let failed = InboxScanner(root: paths.failed, rules: rules).files().count
+        let worker = WorkerLock.holder(database: paths.database)
         if json {
-            var status = StatusJSON(inbox: paths.inbox, waiting: waiting, failedFolder: paths.failed, failed: failed, database: paths.database)
+            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, inbox: paths.inbox, waiting: waiting,
+                                    failedFolder: paths.failed, failed: failed, database: paths.database)
             if FileManager.default.fileExists(atPath: paths.database) {
                 let database = try AppDatabase.open(path: paths.database, create: false)
                 let calendar = CaptureCalendar(timeZone: configuration.timeZone)
@@ -53,11 +58,19 @@ struct Status: ParsableCommand {
             try printJSON(status)
             return
         }
+        if let worker {
+            print("worker     pid \(worker.pid.map(String.init) ?? "unknown") is filing into \(paths.database)")
+        } else if let other = WorkerLock.holder(inbox: paths.inbox) {
+            print("worker     none on this database; pid \(other.pid.map(String.init) ?? "unknown") watches \(paths.inbox) for another one")
+        } else {
+            print("worker     not running (start it with wordbook run, or systemctl start wordbook)")
+        }
         print("inbox      \(waiting) photo\(waiting == 1 ? "" : "s") waiting in \(paths.inbox)")
         let oldest = InboxScanner(root: paths.inbox, rules: rules).files()
             .compactMap { InboxService.modificationDate($0) }.min()
         if let oldest, Date().timeIntervalSince(oldest) > 600 {
-            print("           the oldest has waited \(Int(Date().timeIntervalSince(oldest) / 60)) minutes: is the worker running? (its log says why a photo is held back)")
+            let minutes = Int(Date().timeIntervalSince(oldest) / 60)
+            print("           the oldest has waited \(minutes) minutes" + (worker == nil ? "" : ": the worker's log says why it is held back"))
         }
         let folder = (paths.database as NSString).deletingLastPathComponent
         if let free = freeBytes(at: folder), free < 50 * 1_048_576 {

@@ -44,20 +44,23 @@ struct CommandResult {
     let stderr: String
 }
 
-/// Runs the real binary to completion.
+/// Runs the real binary to completion; with `terminal`, its standard output is a terminal, as when
+/// a learner types the command (line ends come back as "\n").
 @discardableResult
-func wordbook(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
-    try runProgram(wordbookBinary, arguments, environment: environment, input: input)
+func wordbook(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, terminal: Bool = false) throws -> CommandResult {
+    try runProgram(wordbookBinary, arguments, environment: environment, input: input, terminal: terminal)
 }
 
 /// Runs a program to completion, with `environment` added to this process's own.
-func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
+func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+                terminal: Bool = false) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe(), err = Pipe()
-    process.standardOutput = out
+    let screen = terminal ? try PseudoTerminal() : nil
+    process.standardOutput = screen?.child ?? out
     process.standardError = err
     if let input {
         let stdin = Pipe()
@@ -69,15 +72,58 @@ func runProgram(_ path: String, _ arguments: [String], environment: [String: Str
         process.standardInput = FileHandle.nullDevice
         try process.run()
     }
+    screen?.closeChildSide()
     // Read both pipes before waiting, so a full pipe cannot stall the child.
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data(), errData = Data()
-    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { outData = screen?.readAll() ?? out.fileHandleForReading.readDataToEndOfFile() }
     DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
     group.wait()
     process.waitUntilExit()
     return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A pseudo-terminal: the child writes to `child` as to a terminal, and this side reads what it printed.
+final class PseudoTerminal: @unchecked Sendable {
+    private let master: Int32
+    let child: FileHandle
+
+    init() throws {
+        // Swift's Glibc module leaves out the X/Open terminal calls: take them from the C library itself.
+        let libc = dlopen(nil, RTLD_NOW)
+        func call<T>(_ name: String, as type: T.Type) throws -> T {
+            guard let address = dlsym(libc, name) else { throw POSIXError(.ENOSYS) }
+            return unsafeBitCast(address, to: type)
+        }
+        typealias Call = @convention(c) (Int32) -> Int32
+        let openpt = try call("posix_openpt", as: Call.self), grant = try call("grantpt", as: Call.self)
+        let unlock = try call("unlockpt", as: Call.self)
+        let ptsname = try call("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+        master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grant(master) == 0, unlock(master) == 0, let name = ptsname(master) else { throw POSIXError(.ENXIO) }
+        let descriptor = open(name, O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { throw POSIXError(.ENXIO) }
+        child = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    }
+
+    deinit { close(master) }
+
+    /// Once the child has it: reading ends when the child closes its side too.
+    func closeChildSide() { close(child.fileDescriptor) }
+
+    /// Everything printed, until the child's side closes (read then fails with EIO).
+    func readAll() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").utf8)
+    }
 }
 
 /// A scratch data folder with a configuration pointing at it, removed afterwards.

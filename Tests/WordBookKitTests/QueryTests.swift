@@ -88,4 +88,20 @@ import Testing
         #expect(on1104.averageMastery == 2.5)
         #expect(on1104.languages == [WordBookStats.PerLanguage(language: "de", words: 4, confirmed: 2, mastered: 1)])
     }
+
+    @Test func dueComesMostOverdueFirstAndAPageCostsOnlyThePage() throws {
+        let (database, ids) = try filled()
+        let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        // Straße (10-24) is due from 10-25, Café and Ausgang from 10-26, bakery (a proposal) never.
+        try database.confirm(ids: [ids[2], ids[1], ids[0]])
+        let now = calendar.startOfDay("2026-11-20")!
+        #expect(try database.due(by: now).map(\.word.id) == [ids[0], ids[1], ids[2]])
+        #expect(try database.due(by: now, limit: 2).map(\.word.id) == [ids[0], ids[1]])
+        #expect(try database.dueCount(by: now) == 3)
+        #expect(try database.dueIDs(by: now) == [ids[0], ids[1], ids[2]])
+        #expect(try database.dueCount(by: calendar.startOfDay("2026-10-25")!) == 1)
+        #expect(try database.listings(ids: [ids[2], 999, ids[0]]).map(\.word.id) == [ids[2], ids[0]], "in the order asked; gone ones left out")
+        _ = try database.grade(id: ids[0], level: 4, now: now, calendar: calendar)
+        #expect(try database.dueIDs(by: now) == [ids[1], ids[2]])
+    }
 }

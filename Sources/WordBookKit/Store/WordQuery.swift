@@ -102,9 +102,7 @@ extension AppDatabase {
             }
             // A page: sort and skip on the IDs alone, then read only the page's rows. Sorting every
             // matching row whole to keep 50 of them is what made deep pages slow.
-            let ids = try request.select(Word.Columns.id, as: Int64.self).fetchAll(db)
-            let rows = try Dictionary(uniqueKeysWithValues: Self.fetchWords(db, Word.filter(keys: ids)).map { ($0.id!, $0) })
-            return try Self.listings(ids.compactMap { rows[$0] }, db)
+            return try Self.listings(ids: request.select(Word.Columns.id, as: Int64.self).fetchAll(db), db)
         }
     }
 
@@ -113,6 +111,12 @@ extension AppDatabase {
             try Self.requireTag(of: query, db)
             return try self.request(query).fetchCount(db)
         }
+    }
+
+    /// The words with these IDs, in this order, with book days and tags; an ID no longer there is left out.
+    static func listings(ids: [Int64], _ db: Database) throws -> [WordListing] {
+        let rows = try Dictionary(uniqueKeysWithValues: fetchWords(db, Word.filter(keys: ids)).map { ($0.id!, $0) })
+        return try listings(ids.compactMap { rows[$0] }, db)
     }
 
     /// Adds book days and tags to words, in two queries whatever their number.
@@ -129,16 +133,6 @@ extension AppDatabase {
             """, arguments: [String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)])
         for row in rows { tags[row["wordId"], default: []].append(row["name"]) }
         return words.map { WordListing(word: $0, book: days[$0.wordBookId] ?? "", tags: tags[$0.id!] ?? []) }
-    }
-
-    /// Confirmed words due by `date`, the longest overdue first.
-    public func due(by date: Date) throws -> [WordListing] {
-        try writer.read { db in
-            let words = try Self.fetchWords(db, Word
-                .filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.nextReviewDate <= date)
-                .order(Word.Columns.nextReviewDate, Word.Columns.id))
-            return try Self.listings(words, db)
-        }
     }
 
     /// Full text over word, notes and context, ignoring case and accents; ß matches ss. Best match first.

@@ -1,0 +1,193 @@
+import Foundation
+import Glibc
+
+public enum WorkerLockError: Error, CustomStringConvertible, Equatable {
+    case databaseTaken(database: String, pid: Int32?)
+    case inboxTaken(inbox: String, pid: Int32?)
+    case cannotLock(path: String, reason: String)
+    case leftToWorker(inbox: String, pid: Int32?, photos: Int)
+
+    public var description: String {
+        switch self {
+        case let .databaseTaken(database, pid):
+            return "another worker\(pid.map { " (pid \($0))" } ?? "") is already filing into \(database)"
+        case let .inboxTaken(inbox, pid):
+            return "another worker\(pid.map { " (pid \($0))" } ?? "") is already watching \(inbox)"
+        case let .cannotLock(path, reason):
+            return "\(path) could not be locked against a second worker: \(reason)"
+        case let .leftToWorker(inbox, pid, photos):
+            return "a worker\(pid.map { " (pid \($0))" } ?? "") is watching \(inbox): ingest leaves the \(photos) photo\(photos == 1 ? "" : "s") there to it"
+        }
+    }
+}
+
+/// One worker per database and per inbox. `run` holds an exclusive `flock` on `DATABASE.lock`
+/// (its pid inside, for the second worker's message) and on the inbox folder itself, for as long
+/// as the process lives: the kernel drops both when it ends, kill -9 included, so no lock goes stale.
+/// The inbox is locked as a folder, not through a file in it, so a sync tool that owns it sees nothing new.
+public final class WorkerLock {
+    /// Who holds a lock: a worker, with its pid when that can be told.
+    public struct Holder: Equatable, Sendable {
+        public var pid: Int32?
+    }
+
+    private let descriptors: [Int32]
+    /// Why the inbox is not locked, when its file system cannot lock folders (the database still is).
+    public let inboxNotLocked: String?
+
+    private init(descriptors: [Int32], inboxNotLocked: String?) {
+        self.descriptors = descriptors
+        self.inboxNotLocked = inboxNotLocked
+    }
+
+    deinit {
+        descriptors.forEach { close($0) }
+    }
+
+    public static func lockFile(database: String) -> String { database + ".lock" }
+
+    /// Takes both locks, or throws saying which worker holds one. Creates the inbox and the
+    /// database's folder when missing: the worker would create them next anyway.
+    public static func acquire(paths: DataPaths) throws -> WorkerLock {
+        let lockPath = lockFile(database: paths.database)
+        let folder = (lockPath as NSString).deletingLastPathComponent
+        for needed in [folder, paths.inbox] where !needed.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: needed, withIntermediateDirectories: true)
+            } catch {
+                throw WorkerLockError.cannotLock(path: needed, reason: "the folder could not be created")
+            }
+        }
+
+        let database = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard database >= 0 else { throw WorkerLockError.cannotLock(path: lockPath, reason: errorText()) }
+        switch lockExclusively(database) {
+        case 0:
+            break
+        case EWOULDBLOCK:
+            let pid = recordedPid(database)
+            close(database)
+            throw WorkerLockError.databaseTaken(database: paths.database, pid: pid)
+        case let code:
+            close(database)
+            throw WorkerLockError.cannotLock(path: lockPath, reason: String(cString: strerror(code)))
+        }
+        let text = Array("\(getpid())\n".utf8)
+        guard ftruncate(database, 0) == 0, pwrite(database, text, text.count, 0) == text.count else {
+            let reason = errorText()
+            close(database)
+            throw WorkerLockError.cannotLock(path: lockPath, reason: reason)
+        }
+
+        let inbox = open(paths.inbox, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard inbox >= 0 else {
+            let reason = errorText()
+            close(database)
+            throw WorkerLockError.cannotLock(path: paths.inbox, reason: reason)
+        }
+        switch lockExclusively(inbox) {
+        case 0:
+            return WorkerLock(descriptors: [database, inbox], inboxNotLocked: nil)
+        case EWOULDBLOCK:
+            let pid = flockHolder(inbox)
+            close(inbox)
+            close(database)
+            throw WorkerLockError.inboxTaken(inbox: paths.inbox, pid: pid)
+        case let code:
+            // NFS without lockd, say: the database's lock still keeps a second worker out of the database.
+            close(inbox)
+            return WorkerLock(descriptors: [database], inboxNotLocked: String(cString: strerror(code)))
+        }
+    }
+
+    /// The worker filing into `database`, if one runs.
+    public static func holder(database: String) -> Holder? {
+        let descriptor = open(lockFile(database: database), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return isLocked(descriptor) ? Holder(pid: recordedPid(descriptor)) : nil
+    }
+
+    /// The worker watching `folder` as its inbox, if one runs.
+    public static func holder(inbox folder: String) -> Holder? {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return isLocked(descriptor) ? Holder(pid: flockHolder(descriptor)) : nil
+    }
+
+    /// Which of `files` lie in an inbox a running worker watches, by inbox: those are the worker's to file.
+    public static func watchedInboxes(of files: [String]) -> [(inbox: String, holder: Holder, files: [String])] {
+        var known: [String: Holder?] = [:]
+        var found: [String: (holder: Holder, files: [String])] = [:]
+        var order: [String] = []
+        for file in files {
+            guard let real = realpath(file, nil) else { continue }
+            var folder = (String(cString: real) as NSString).deletingLastPathComponent
+            free(real)
+            while !folder.isEmpty {
+                let holder = known[folder] ?? holder(inbox: folder)
+                known.updateValue(holder, forKey: folder)
+                if let holder {
+                    if found[folder] == nil { order.append(folder) }
+                    found[folder, default: (holder, [])].files.append(file)
+                    break
+                }
+                if folder == "/" { break }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        return order.map { (inbox: $0, holder: found[$0]!.holder, files: found[$0]!.files) }
+    }
+
+    /// 0 once the lock is held, else the errno. A test for the lock (`status`, `ingest`) holds it
+    /// shared for an instant, so a worker starting just then tries again for half a second before it gives up.
+    private static func lockExclusively(_ descriptor: Int32) -> Int32 {
+        for attempt in 0..<10 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return 0 }
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR, attempt < 9 else { return code }
+            usleep(50_000)
+        }
+        return EWOULDBLOCK
+    }
+
+    private static func isLocked(_ descriptor: Int32) -> Bool {
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
+    private static func recordedPid(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The pid holding an exclusive `flock` on the file open as `descriptor`, from /proc/locks
+    /// (hidden inside a unit with ProcSubset=pid: then the message goes without it).
+    private static func flockHolder(_ descriptor: Int32) -> Int32? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0,
+              let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        let device = UInt64(info.st_dev)
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return digits.count < 2 ? "0" + digits : digits
+        }
+        let key = "\(hex(major)):\(hex(minor)):\(info.st_ino)"
+        // "1: FLOCK  ADVISORY  WRITE 4711 fd:01:1234 0 EOF"; a waiter's line has "->" after the number.
+        for line in locks.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count >= 6, fields[1] == "FLOCK", fields[3] == "WRITE", fields[5] == key, let pid = Int32(fields[4]) {
+                return pid
+            }
+        }
+        return nil
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
