@@ -35,9 +35,9 @@ install: release
 # Recognition accuracy of `wordbook ingest` against plain tesseract, side by side, on the dev sets.
 DATASETS ?= ../shared/datasets
 accuracy: release
-	python3 bench/accuracy.py $(DATASETS)/iiit5k-train --kind crops
-	python3 bench/accuracy.py $(DATASETS)/photos-dev $(DATASETS)/scenes-dev
-	python3 bench/accuracy.py TestImages
+	/usr/bin/python3 bench/accuracy.py $(DATASETS)/iiit5k-train --kind crops
+	/usr/bin/python3 bench/accuracy.py $(DATASETS)/photos-dev $(DATASETS)/scenes-dev
+	/usr/bin/python3 bench/accuracy.py TestImages
 
 # Images per second of `wordbook ingest` (1 and 2 workers) against a tesseract + sqlite3 loop, where the
 # pipeline's time goes, decode sizes, peak RSS and `run` latency, on the dev sets; the targets of issue 4.

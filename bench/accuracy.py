@@ -9,8 +9,9 @@ with `file`; a header naming a `language` column passes `--language` per image),
 one such folder per language (`en/`, `de/`, ...: the folder's name is the language, the third column
 of labels.tsv the kind of photo, and labels compare exactly, case and diacritics included). The
 pipeline runs as `wordbook ingest --json` on a scratch database and configuration; plain tesseract
-reads the same images: `--psm 7`, whole output, for crops; for photos, the default mode's TSV, the
-word whose box is nearest the photo's centre. `--kind` defaults by image size (long edge under
+reads the same images: `--psm 7`, whole output, for crops; for photos, put upright by their EXIF
+orientation first (Tesseract reads none), the default mode's TSV, the word whose box is nearest the
+photo's centre. `--kind` defaults by image size (long edge under
 1000 px: crops), except in a per-language folder, whose images are all photos.
 
 One line per system: top-1 (proposal equals the label, ignoring surrounding punctuation and, unless
@@ -19,7 +20,7 @@ character error rate (Levenshtein distance / label length), any (label among all
 seconds per image (with the worker count used) and CPU seconds per image; per language and kind
 where the set has them; then the pipeline's reliability table: its proposals in confidence bins,
 how many and how many right. With several folders, a last table joins the photo sets' bins.
-Standard library only.
+Standard library, and Pillow (Debian's python3-pil) to put photos upright for plain tesseract.
 """
 import argparse, concurrent.futures, csv, io, json, os, resource, shutil, struct, subprocess, sys, tempfile, time
 
@@ -200,8 +201,10 @@ def plain_tesseract(path, kind, language):
     if kind == "crops":
         text = subprocess.run(command + ["--psm", "7"], capture_output=True, text=True, env=env).stdout
         return " ".join(text.split()), [], 0
-    size = image_size(path)
-    tsv = subprocess.run(command + ["tsv"], capture_output=True, text=True, env=env).stdout
+    with tempfile.TemporaryDirectory() as scratch:
+        size, upright = put_upright(path, scratch)
+        command[1] = upright
+        tsv = subprocess.run(command + ["tsv"], capture_output=True, text=True, env=env).stdout
     words = []
     for entry in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
         text = (entry.get("text") or "").strip()
@@ -212,6 +215,19 @@ def plain_tesseract(path, kind, language):
         words.append(((x - size[0] / 2) ** 2 + (y - size[1] / 2) ** 2 if size else 0, text, float(entry["conf"])))
     words.sort(key=lambda w: w[0])  # stable: ties keep reading order
     return (words[0][1], [w[1] for w in words[1:]], int(words[0][2])) if words else ("", [], 0)
+
+
+def put_upright(path, scratch):
+    """(width, height) of the photo as shown, and a file Tesseract reads upright: the photo itself,
+    or a PNG turned by its EXIF orientation."""
+    from PIL import Image, ImageOps
+    with Image.open(path) as image:
+        if image.getexif().get(0x0112, 1) in (0, 1):
+            return image.size, path
+        shown = ImageOps.exif_transpose(image)
+        upright = os.path.join(scratch, "upright.png")
+        shown.save(upright)
+        return shown.size, upright
 
 
 def run_baseline(folder, rows, kinds, workers):
