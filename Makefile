@@ -4,6 +4,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
+WORKER_BIN := .build/release/wordbook-worker
 
 .PHONY: deps build release run test install images man fuzz accuracy bench clean
 
@@ -18,16 +19,18 @@ release: deps
 
 # The worker in the foreground, on $XDG_DATA_HOME/wordbook (~/.local/share/wordbook) unless configured.
 run: release
-	OMP_THREAD_LIMIT=1 $(RELEASE_BIN) run
+	OMP_THREAD_LIMIT=1 $(WORKER_BIN) run
 
 test: deps
 	bash scripts/python-env.sh
 	$(SWIFT) build --build-tests
 	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build
 
-# The binary, the configuration (kept if present) and the system unit.
+# Both executables, the configuration (kept if present) and the system unit. wordbook hands run,
+# ingest and the Anki export to wordbook-worker, which it finds beside itself.
 install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
+	install -D -m 0755 $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook-worker
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service

@@ -1,12 +1,16 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Modules along the data flow. The command line (`wordbook`) links the store alone, and TurboJPEG
+// for thumbnails, so that it starts in a few milliseconds; `run`, `ingest` and the Anki export
+// execute `wordbook-worker`, which links Tesseract, Leptonica and libarchive the normal way.
 let package = Package(
     name: "WordBook",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "wordbook", targets: ["wordbook"]),
-        .library(name: "WordBookKit", targets: ["WordBookKit"]),
+        .executable(name: "wordbook-worker", targets: ["wordbook-worker"]),
+        .library(name: "WordBookPipeline", targets: ["WordBookPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -16,11 +20,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        // Declarations only: Sources/CLoader defines the functions WordBook calls and loads the
-        // libraries on first use (scripts/make-loader.py), so commands that never recognise a
-        // photo or write a zip do not load them and the ~50 libraries they need.
         .systemLibrary(
             name: "CTesseract",
+            pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
         .systemLibrary(
@@ -30,37 +32,89 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CArchive",
+            pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
-        .target(name: "CLoader"),
+        // Records, migrations, queries, the review schedulers and backup: GRDB only.
         .target(
-            name: "WordBookKit",
+            name: "WordBookStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // What both executables read: the configuration, the data paths, languages, the inbox's
+        // file rules and the worker's lock, logging.
+        .target(
+            name: "WordBookSettings",
             dependencies: [
-                "CTesseract",
-                "CTurboJPEG",
-                "CArchive",
-                "CLoader",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Bytes to pixels to a proposal: decoding, orientation, EXIF, recognition.
+        .target(
+            name: "WordBookPipeline",
+            dependencies: ["CTesseract", "CTurboJPEG", "WordBookSettings"]
+        ),
+        // The worker: watching the inbox, filing photos through the pipeline into the store.
+        .target(
+            name: "WordBookCapture",
+            dependencies: [
+                "WordBookPipeline", "WordBookStore", "WordBookSettings",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Anki packages, written with libarchive.
+        .target(
+            name: "WordBookAnki",
+            dependencies: [
+                "CArchive", "WordBookStore", "WordBookSettings",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // A stored photo drawn in the terminal, with TurboJPEG alone.
+        .target(
+            name: "WordBookThumbnail",
+            dependencies: ["CTurboJPEG"]
+        ),
+        // The options and output both executables share, and the hand-over to the worker.
+        .target(
+            name: "WordBookCommandLine",
+            dependencies: [
+                "WordBookStore", "WordBookSettings",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "wordbook",
             dependencies: [
-                "WordBookKit",
+                "WordBookCommandLine", "WordBookStore", "WordBookSettings", "WordBookThumbnail",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "wordbook-worker",
+            dependencies: [
+                "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
+                "WordBookSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "WordBookKitTests",
-            dependencies: ["WordBookKit", "CTesseract"]
+            dependencies: [
+                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
+                "WordBookThumbnail", "WordBookCommandLine", "CTesseract",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WordBookKit", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
+                "WordBookThumbnail",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ]
 )

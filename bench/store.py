@@ -16,7 +16,7 @@ Usage: bench/store.py [--binary PATH] [--words N] [--runs N] [--backlog N] [--ke
    many more: a pseudo-terminal stands in for it), `due --limit 50`, `due --all` and `due --json`
    into a pipe, and `review` quitting at the first word.
 4. Prints EXPLAIN QUERY PLAN for the SQL those commands run (rebuilt from
-   Sources/WordBookKit/Store/{AppDatabase,WordQuery,DueWords,Stats}.swift) and flags every full scan of
+   Sources/WordBookStore/Store/{AppDatabase,WordQuery,DueWords,Stats}.swift) and flags every full scan of
    `word` (or of another big table) where an index could serve.
 
 Standard library only. Everything goes into a temporary folder, removed at the end unless --keep.

@@ -9,7 +9,7 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .executableTarget(
             name: "ImageFuzzer",
-            dependencies: ["FuzzDriver", .product(name: "WordBookKit", package: "WordBook")],
+            dependencies: ["FuzzDriver", .product(name: "WordBookPipeline", package: "WordBook")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

@@ -1,79 +1,31 @@
 import ArgumentParser
 import Foundation
-import WordBookKit
+import WordBookCommandLine
+import WordBookStore
 
 struct Export: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, csv, apkg
-    }
+    static let configuration = WorkerCommands.export
 
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Back up the word book to one file (JSON with photos, or CSV), or export words to Anki (apkg).",
-        discussion: """
-            JSON holds books, words, tags, review history and the photos (base64); wordbook import \
-            restores it. CSV has one row per word and no photos.
-
-            apkg is an Anki package: one note per word with its photo on the front and the word, \
-            context and notes on the back, in a deck per language (WordBook::German, ...). \
-            --from, --to, --language, --status and --tag choose the words as for list; rejected \
-            words stay out unless --status rejected asks for them. Words already graded keep their \
-            next review day and interval; the others arrive as new cards. Tags come along with \
-            spaces turned into underscores. Importing a later export into Anki updates the notes it \
-            already has instead of adding them again.
-
-            Examples:
-              wordbook export ~/wordbook-backup.json
-              wordbook export --format csv words.csv
-              wordbook export --format apkg ~/german.apkg --language de --status confirmed
-            """)
-
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: ArgumentHelp("The file to write.", valueName: "file"))
-    var file: String
-
-    @Option(help: "json (the default), csv, or apkg for Anki.")
-    var format: Format = .json
-
-    /// apkg only.
-    @OptionGroup var filter: WordFilter
-
-    func validate() throws {
-        if format != .apkg && !filter.isEmpty {
-            throw ValidationError("--language, --from, --to, --status and --tag choose words for --format apkg; a \(format.rawValue) backup holds every word.")
-        }
-    }
+    @OptionGroup var arguments: ExportArguments
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
-        switch format {
-        case .json, .csv: try backUp(database, calendar: calendar)
-        case .apkg: try exportToAnki(database, calendar: calendar, desiredRetention: configuration.desiredRetention)
+        // An Anki package needs libarchive, which wordbook-worker links.
+        if arguments.format == .apkg {
+            try WorkerHandOff.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
         }
+        let (database, configuration) = try arguments.options.openExisting()
+        try backUp(database, calendar: CaptureCalendar(timeZone: configuration.timeZone))
     }
 
     private func backUp(_ database: AppDatabase, calendar: CaptureCalendar) throws {
         let document = try database.exportDocument()
-        let data = format == .csv ? Data(CSV.words(document, calendar: calendar).utf8) : try document.encoded()
+        let data = arguments.format == .csv ? Data(CSV.words(document, calendar: calendar).utf8) : try document.encoded()
         do {
-            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: arguments.file), options: .atomic)
         } catch {
-            throw ValidationError("\(file) could not be written.")
+            throw ValidationError("\(arguments.file) could not be written.")
         }
-        print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(file).")
-    }
-
-    private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar, desiredRetention: Double) throws {
-        let query = try filter.applied(to: WordQuery(), calendar: calendar)
-        let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: file)
-        let notes = "\(summary.notes) word\(summary.notes == 1 ? "" : "s")"
-        let cards = "\(summary.reviewCards) with review history, \(summary.newCards) new"
-        print("Exported \(notes) (\(cards)) and \(summary.photos) photo\(summary.photos == 1 ? "" : "s") to \(file), in \(summary.decks.joined(separator: ", ")).")
-        if summary.withoutWord > 0 {
-            print("Left out \(summary.withoutWord) proposal\(summary.withoutWord == 1 ? "" : "s") with no word yet: wordbook triage or correct gives them one.")
-        }
+        print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(arguments.file).")
     }
 }
 

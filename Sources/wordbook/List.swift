@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import WordBookKit
+import WordBookCommandLine
+import WordBookSettings
+import WordBookStore
 
-extension WordStatus: ExpressibleByArgument {}
 extension WordQuery.Sort: ExpressibleByArgument {}
 
 struct List: ParsableCommand {

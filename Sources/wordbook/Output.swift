@@ -1,5 +1,8 @@
 import Foundation
-import WordBookKit
+import WordBookCommandLine
+import WordBookSettings
+import WordBookStore
+import WordBookThumbnail
 
 /// The stable JSON shape of a word in every read command's `--json` output.
 struct WordJSON: Encodable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WordBookKit
+import WordBookCommandLine
+import WordBookSettings
+import WordBookStore
 
 struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,48 +1,23 @@
 import ArgumentParser
-import WordBookKit
+import WordBookCommandLine
 
+/// Handed to wordbook-worker, which links the recognition libraries this command line does not.
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Watch the inbox and file every photo that arrives (what systemd starts).",
-        discussion: """
-            Photos in inbox/de/, inbox/fr/ or inbox/es/ are read as German, French or Spanish. \
-            Filed originals move to archive/DAY/, unreadable ones to failed/ with NAME.error.txt. \
-            SIGTERM finishes the photos in flight and exits. One worker per database and per inbox: \
-            a second run on either exits at once with status 1, naming the worker that holds it.
+    static let configuration = WorkerCommands.run
 
-            Example: wordbook run --config ~/.config/wordbook/config.toml
-            """)
-
-    @OptionGroup var options: GlobalOptions
-
-    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
-    var workers: Int?
-
-    // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
-    @Option(help: .hidden)
-    var timings: String?
-
-    func validate() throws {
-        if let workers, !(1...64).contains(workers) {
-            throw ValidationError("--workers must be from 1 to 64.")
-        }
-    }
+    @OptionGroup var arguments: RunArguments
 
     func run() throws {
-        var configuration = try options.loadConfiguration()
-        if let workers { configuration.workers = workers }
-        let paths = try options.paths(configuration)
-        // Before the database opens: a second worker must not even migrate it.
-        let lock = try WorkerLock.acquire(paths: paths)
-        let logger = makeLogger("wordbook.run")
-        if let reason = lock.inboxNotLocked {
-            logger.warning("\(paths.inbox) could not be locked (\(reason)): a second worker on it with another database would not be noticed")
-        }
-        let database = try AppDatabase.open(path: paths.database, create: true)
-        let service = InboxService(
-            configuration: configuration, paths: paths, database: database, logger: logger,
-            timingsLog: try timings.map(TimingsLog.init(path:)))
-        try withExtendedLifetime(lock) { try service.run() }
+        try WorkerHandOff.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+}
+
+struct Ingest: ParsableCommand {
+    static let configuration = WorkerCommands.ingest
+
+    @OptionGroup var arguments: IngestArguments
+
+    func run() throws {
+        try WorkerHandOff.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }

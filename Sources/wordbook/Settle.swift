@@ -1,5 +1,7 @@
 import ArgumentParser
-import WordBookKit
+import WordBookCommandLine
+import WordBookSettings
+import WordBookStore
 
 struct Confirm: ParsableCommand {
     static let configuration = CommandConfiguration(

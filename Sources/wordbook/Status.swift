@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WordBookKit
+import WordBookCommandLine
+import WordBookSettings
+import WordBookStore
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,7 +69,7 @@ struct Status: ParsableCommand {
         }
         print("inbox      \(waiting) photo\(waiting == 1 ? "" : "s") waiting in \(paths.inbox)")
         let oldest = InboxScanner(root: paths.inbox, rules: rules).files()
-            .compactMap { InboxService.modificationDate($0) }.min()
+            .compactMap { InboxScanner.modificationDate($0) }.min()
         if let oldest, Date().timeIntervalSince(oldest) > 600 {
             let minutes = Int(Date().timeIntervalSince(oldest) / 60)
             print("           the oldest has waited \(minutes) minutes" + (worker == nil ? "" : ": the worker's log says why it is held back"))

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 /// A learner back after some days: `due` and `list` on a terminal stop after 50 words and say how
 /// many more there are, pipes and JSON get every word, and `review` starts with the most overdue.
@@ -14,13 +19,10 @@ import Testing
         let calendar = CaptureCalendar(timeZone: scratch.timeZone)
         for index in 0..<Self.words {
             let captured = Date().addingTimeInterval(-Double(10 + index * 37 % Self.words) * 86_400)
-            var proposal = Proposal.nothingFound
-            proposal.word = "word\(index)"
-            proposal.confidence = 90
             let filing = Filing(
                 sourceName: "\(index).jpg", sourceSHA256: "backlog-\(index)", capturedAt: captured,
                 captureDay: calendar.day(of: captured), nextReview: calendar.startOfNextDay(after: captured),
-                language: .english, proposal: proposal, jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1, imageHeight: 1)
+                language: "en", word: "word\(index)", confidence: 90, candidates: [], box: nil, context: "", jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1, imageHeight: 1)
             guard case let .filed(word) = try database.file(filing) else { throw StoreError.other("not filed") }
             try database.confirm(ids: [word.id!])
         }

@@ -1,7 +1,12 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 /// kill -9 at random moments costs nothing: every photo ends up filed once or in failed/, never lost, never twice.
 @Suite(.serialized) struct CrashSafetyTests {

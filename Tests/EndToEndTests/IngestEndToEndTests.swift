@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 /// `wordbook ingest --json` with the real binary: the one-line-per-input contract of DESIGN.md.
 @Suite struct IngestEndToEndTests {

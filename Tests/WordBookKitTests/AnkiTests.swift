@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 @Suite struct AnkiTests {
     @Test func tagsLoseTheirSpacesAndFieldsShowTextAsTyped() {

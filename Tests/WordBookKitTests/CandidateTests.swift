@@ -1,5 +1,10 @@
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 @Suite("Candidates")
 struct CandidateTests {

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCommandLine
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 @Suite struct ConfigurationTests {
     @Test func theDocumentedFileParsesToTheDefaults() throws {

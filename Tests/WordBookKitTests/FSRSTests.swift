@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WordBookKit
+@testable import WordBookAnki
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+@testable import WordBookThumbnail
 
 @Suite struct FSRSTests {
     static let start = ISO8601DateFormatter().date(from: "2022-11-29T12:30:00Z")!

@@ -1,5 +1,5 @@
 import FuzzDriver
-import WordBookKit
+import WordBookPipeline
 
 /// One decoder for the whole run, as a worker has; a small pixel budget keeps each input quick.
 nonisolated(unsafe) let decoder = try! PhotoDecoder(maxPixels: 4_000_000)

@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+/// Where a photo goes after the worker is done with it.
+public struct Disposal: Sendable {
+    public let inbox: String
+    public let archive: String
+    public let failed: String
+    public let afterFiling: AfterFiling
+
+    public init(paths: DataPaths, afterFiling: AfterFiling) {
+        inbox = paths.inbox
+        archive = paths.archive
+        failed = paths.failed
+        self.afterFiling = afterFiling
+    }
+
+    /// The path relative to the inbox ("de/Straße.jpg").
+    public func relativeName(of path: String) -> String {
+        path.hasPrefix(inbox + "/") ? String(path.dropFirst(inbox.count + 1)) : (path as NSString).lastPathComponent
+    }
+
+    /// After the commit: into `archive/DAY/`, or deleted when so configured. Returns where it went.
+    @discardableResult
+    public func archive(_ path: String, day: String) throws -> String? {
+        if afterFiling == .delete {
+            guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno) }
+            return nil
+        }
+        return try move(path, into: "\(archive)/\(day)", name: (path as NSString).lastPathComponent)
+    }
+
+    /// Into `failed/` (keeping the language folder), with `NAME.error.txt` saying why. The note is
+    /// written first: when it cannot be (a full disk), the photo stays in the inbox.
+    @discardableResult
+    public func fail(_ path: String, reason: String) throws -> String {
+        let relative = relativeName(of: path)
+        let folder = ((failed as NSString).appendingPathComponent(relative) as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let note = "\(relative): \(reason)\n"
+        return try place(path, into: folder, name: (relative as NSString).lastPathComponent) { destination in
+            try note.write(toFile: Self.notePath(for: destination), atomically: false, encoding: .utf8)
+        }
+    }
+
+    /// `NAME.error.txt`, with NAME shortened when the whole would pass the 255-byte limit of a file name.
+    static func notePath(for destination: String) -> String {
+        let folder = (destination as NSString).deletingLastPathComponent
+        var name = (destination as NSString).lastPathComponent
+        let suffix = ".error.txt"
+        while name.utf8.count + suffix.utf8.count > 255 { name.removeLast() }
+        return "\(folder)/\(name)\(suffix)"
+    }
+
+    /// Renames `path` into `folder` under `name`, or `name (2)` and so on when taken.
+    private func move(_ path: String, into folder: String, name: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try place(path, into: folder, name: name) { _ in }
+    }
+
+    /// Links `path` to the first free name in `folder`, after `prepare`, then unlinks it from the inbox:
+    /// never replaces a file, and a move cut short by a crash (the same file under both names) is
+    /// finished rather than repeated.
+    private func place(_ path: String, into folder: String, name: String, prepare: (String) throws -> Void) throws -> String {
+        let stem = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        for attempt in 1...10_000 {
+            let destination = "\(folder)/\(Self.numbered(stem: stem, ext: ext, attempt))"
+            if Self.sameFile(path, destination) {
+                unlink(path)
+                return destination
+            }
+            var info = stat()
+            if lstat(destination, &info) == 0 { continue }
+            try prepare(destination)
+            if link(path, destination) == 0 {
+                unlink(path)
+                return destination
+            }
+            if errno == EEXIST { continue }
+            if errno == EXDEV || errno == EPERM {
+                try FileManager.default.moveItem(atPath: path, toPath: destination)
+                return destination
+            }
+            throw DisposalError(path: path, errno: errno)
+        }
+        throw DisposalError(path: path, errno: EEXIST)
+    }
+
+    /// `stem.ext`, `stem (2).ext`, ..., the stem shortened to keep the name within 255 bytes.
+    static func numbered(stem: String, ext: String, _ attempt: Int) -> String {
+        let suffix = (attempt == 1 ? "" : " (\(attempt))") + (ext.isEmpty ? "" : ".\(ext)")
+        var stem = stem
+        while stem.utf8.count + suffix.utf8.count > 255 && !stem.isEmpty { stem.removeLast() }
+        return stem + suffix
+    }
+
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard lstat(a, &first) == 0, lstat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}
+
+public struct DisposalError: Error, CustomStringConvertible {
+    let path: String
+    let errno: Int32
+
+    public var description: String {
+        "\(path) could not be moved: \(String(cString: strerror(errno)))"
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Glibc
+import Logging
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+/// `wordbook run`: watches the inbox, files every photo that arrives, and disposes of the original.
+public final class InboxService: @unchecked Sendable {
+    private let configuration: Configuration
+    private let paths: DataPaths
+    private let database: AppDatabase
+    private let logger: Logger
+    private let notifier: SystemdNotifier
+    private let queue = WorkQueue()
+    private let disposal: Disposal
+    private let scanner: InboxScanner
+    private let lock = NSLock()
+    private let timingsLog: TimingsLog?
+    /// Files seen by a scan while perhaps still being written, with the time they were first seen.
+    private var settling: [String: Date] = [:]
+    /// Photos that could not be filed or moved for reasons outside them, with when that happened.
+    private var retryLater: [String: Date] = [:]
+    private var unknownFolders = Set<String>()
+    private var counts = (filed: 0, duplicates: 0, failed: 0)
+    private var inFlight = 0
+    private var lastProgress = Date()
+
+    /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
+    static let stallLimit: TimeInterval = 600
+
+    /// How long a file found by a scan must stay unmodified before it is taken.
+    static let settleTime: TimeInterval = 2
+    /// How long a photo that hit a full disk or a busy database waits before the next try.
+    static let retryDelay: TimeInterval = 15
+
+    /// With a `timingsLog`, each photo's stage timings go to it.
+    public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
+                notifier: SystemdNotifier = SystemdNotifier(), timingsLog: TimingsLog? = nil) {
+        self.timingsLog = timingsLog
+        self.configuration = configuration
+        self.paths = paths
+        self.database = database
+        self.logger = logger
+        self.notifier = notifier
+        disposal = Disposal(paths: paths, afterFiling: configuration.afterFiling)
+        scanner = InboxScanner(root: paths.inbox, rules: IgnoreRules(extraPatterns: configuration.ignore))
+    }
+
+    /// Runs until SIGTERM or SIGINT, then finishes the photos in flight and returns.
+    public func run() throws {
+        for folder in [paths.inbox, paths.archive, paths.failed] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let stop = DispatchSemaphore(value: 0)
+        let signalSources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+
+        let workerCount = configuration.workerCount
+        let filers = try (0..<workerCount).map { _ in
+            let filer = try PhotoFiler(database: database, configuration: configuration)
+            filer.measuring = timingsLog != nil
+            try filer.prepare(configuration.defaultLanguage)
+            return filer
+        }
+        let workersDone = DispatchGroup()
+        for (index, filer) in filers.enumerated() {
+            workersDone.enter()
+            let thread = Thread { [self] in
+                work(with: filer)
+                workersDone.leave()
+            }
+            thread.name = "worker-\(index + 1)"
+            thread.start()
+        }
+
+        let watcher = try InotifyWatcher(
+            scanner: scanner, logger: logger,
+            onFile: { [self] path in queue.push(path) },
+            onOverflow: { [self] in scan() })
+        try watcher.start()
+        scan()
+
+        let housekeeping = DispatchSource.makeTimerSource(queue: .global())
+        housekeeping.schedule(deadline: .now() + 1, repeating: 1)
+        var lastRescan = Date()
+        housekeeping.setEventHandler { [self] in
+            takeSettledFiles()
+            if configuration.rescanInterval > 0, Date().timeIntervalSince(lastRescan) >= Double(configuration.rescanInterval) {
+                lastRescan = Date()
+                scan()
+            }
+        }
+        // systemd wants WATCHDOG=1 at least every half of WATCHDOG_USEC: ping twice as often as that.
+        var watchdog: DispatchSourceTimer?
+        if let half = notifier.watchdogPing {
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now(), repeating: half / 2)
+            timer.setEventHandler { [self] in
+                if isHealthy { notifier.notify("WATCHDOG=1") }
+            }
+            timer.resume()
+            watchdog = timer
+        }
+        housekeeping.resume()
+
+        logger.info("watching \(paths.inbox) with \(workerCount) worker\(workerCount == 1 ? "" : "s"); filing into \(paths.database)")
+        notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
+
+        stop.wait()
+        logger.info("stopping: finishing the photos in flight")
+        notifier.notify("STOPPING=1", mayDrop: false)
+        housekeeping.cancel()
+        watchdog?.cancel()
+        watcher.stop()
+        queue.close()
+        workersDone.wait()
+        signalSources.forEach { $0.cancel() }
+        logger.info("stopped: \(statusLine())")
+    }
+
+    /// Healthy while nothing waits, or while photos keep getting done.
+    private var isHealthy: Bool {
+        let (busy, last) = lock.withLock { (inFlight, lastProgress) }
+        return (busy == 0 && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
+    }
+
+    private func statusLine() -> String {
+        let (snapshot, held) = lock.withLock { (counts, retryLater.count) }
+        var line = "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
+        if held > 0 { line += ", \(held) held back by a write error (see the log)" }
+        return line
+    }
+
+    /// Queues every file in the inbox; files modified in the last moments wait until they settle.
+    private func scan() {
+        let now = Date()
+        for path in scanner.files() {
+            if let modified = Self.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
+                lock.withLock { settling[path] = settling[path] ?? now }
+            } else {
+                queue.push(path)
+            }
+        }
+    }
+
+    private func takeSettledFiles() {
+        let now = Date()
+        let ready: [String] = lock.withLock {
+            var ready = settling.keys.filter { path in
+                guard let modified = Self.modificationDate(path) else { return true }
+                return now.timeIntervalSince(modified) >= Self.settleTime
+            }
+            ready.forEach { settling.removeValue(forKey: $0) }
+            let retry = retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
+            retry.forEach { retryLater.removeValue(forKey: $0) }
+            ready += retry
+            return ready
+        }
+        ready.forEach { queue.push($0) }
+    }
+
+    /// An empty file created in the last half minute.
+    static func isEmptyAndYoung(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return false }
+        let changed = Date(timeIntervalSince1970: Double(info.st_ctim.tv_sec))
+        return Date().timeIntervalSince(changed) < 30
+    }
+
+    public static func modificationDate(_ path: String) -> Date? {
+        InboxScanner.modificationDate(path)
+    }
+
+    /// The language a photo's folder names: `inbox/de/x.jpg` is German; anything else the default.
+    func language(of path: String) -> Language {
+        let components = disposal.relativeName(of: path).split(separator: "/")
+        guard components.count >= 2 else { return configuration.defaultLanguage }
+        let folder = String(components[0])
+        if let language = Language(name: folder) { return language }
+        let first = lock.withLock { unknownFolders.insert(folder).inserted }
+        if first {
+            logger.warning("the inbox folder '\(folder)' names no known language (\(Language.allowedNames)); its photos are read as \(configuration.defaultLanguage)")
+        }
+        return configuration.defaultLanguage
+    }
+
+    private func work(with filer: PhotoFiler) {
+        while let path = queue.pop() {
+            lock.withLock { inFlight += 1 }
+            defer {
+                lock.withLock {
+                    inFlight -= 1
+                    lastProgress = Date()
+                }
+                queue.finish(path)
+            }
+            let name = disposal.relativeName(of: path)
+            let outcome = filer.file(path: path, name: name, language: language(of: path))
+            timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name))
+            switch outcome {
+            case let .filed(word, book):
+                lock.withLock { counts.filed += 1 }
+                logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
+                archive(path, day: book)
+            case let .duplicate(word, _):
+                lock.withLock { counts.duplicates += 1 }
+                logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
+                archive(path, day: CaptureCalendar(timeZone: configuration.timeZone).day(of: Date()))
+            case let .failed(reason):
+                if let modified = Self.modificationDate(path), Date().timeIntervalSince(modified) < Self.settleTime {
+                    // Perhaps still being written: try again once it has been left alone.
+                    lock.withLock { settling[path] = Date() }
+                    continue
+                }
+                if Self.isEmptyAndYoung(path) {
+                    // Created but not written yet, perhaps: an empty file gets longer to fill.
+                    holdBack(path)
+                    continue
+                }
+                lock.withLock { counts.failed += 1 }
+                logger.error("\(name) failed: \(reason)")
+                do {
+                    try disposal.fail(path, reason: reason)
+                } catch {
+                    logger.error("\(name) could not be moved to failed/: \(error); it stays in the inbox and is tried again")
+                    holdBack(path)
+                }
+            case let .deferred(reason):
+                logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
+                holdBack(path)
+            case .gone:
+                break
+            }
+            notifier.notify("STATUS=\(statusLine())")
+        }
+    }
+
+    private func holdBack(_ path: String) {
+        lock.withLock { retryLater[path] = Date() }
+    }
+
+    private func archive(_ path: String, day: String) {
+        do {
+            try disposal.archive(path, day: day)
+        } catch {
+            logger.error("\(error); it stays in the inbox and is archived as a duplicate on the next try")
+            holdBack(path)
+        }
+    }
+}

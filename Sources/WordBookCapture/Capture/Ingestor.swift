@@ -1,0 +1,90 @@
+import Foundation
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+/// `wordbook ingest`: the pipeline once over given files, on several threads, results in input order.
+/// The files stay where they are.
+public final class Ingestor: @unchecked Sendable {
+    private let filers: [PhotoFiler]
+    private let language: Language
+
+    /// With `measuring`, every outcome comes with its stage timings; with `measuringFullDecode` as well,
+    /// those include a second, full-size decode of each JPEG.
+    public init(database: AppDatabase, configuration: Configuration, language: Language, workers: Int,
+                measuring: Bool = false, measuringFullDecode: Bool = false) throws {
+        self.language = language
+        filers = try (0..<max(1, workers)).map { _ in
+            let filer = try PhotoFiler(database: database, configuration: configuration)
+            filer.measuring = measuring
+            filer.measuringFullDecode = measuringFullDecode
+            try filer.prepare(language)
+            return filer
+        }
+    }
+
+    /// Expands folders into the files under them (ignore rules apply), keeping the given order.
+    public static func expand(_ inputs: [String], rules: IgnoreRules) -> [String] {
+        inputs.flatMap { input -> [String] in
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
+                let root = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+                return InboxScanner(root: root, rules: rules).files()
+            }
+            return [input]
+        }
+    }
+
+    /// Files each path; `report` is called on the calling thread, once per path, in order,
+    /// with the photo's stage timings when measuring.
+    public func ingest(_ files: [String], report: (Int, String, IngestOutcome, StageTimings?) -> Void) {
+        let board = Board(count: files.count)
+        for filer in filers {
+            let thread = Thread { [language] in
+                while let index = board.claim() {
+                    let path = files[index]
+                    let outcome = filer.file(path: path, name: path, language: language)
+                    board.post((outcome, filer.measuring ? filer.lastTimings : nil), at: index)
+                }
+            }
+            thread.start()
+        }
+        for index in files.indices {
+            let (outcome, timings) = board.await(index)
+            report(index, files[index], outcome, timings)
+        }
+    }
+
+    /// Hands out indices to the worker threads and collects their outcomes.
+    private final class Board: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var next = 0
+        private var results: [(IngestOutcome, StageTimings?)?]
+
+        init(count: Int) {
+            results = Array(repeating: nil, count: count)
+        }
+
+        func claim() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard next < results.count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func post(_ outcome: (IngestOutcome, StageTimings?), at index: Int) {
+            condition.lock()
+            results[index] = outcome
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func await(_ index: Int) -> (IngestOutcome, StageTimings?) {
+            condition.lock()
+            defer { condition.unlock() }
+            while results[index] == nil { condition.wait() }
+            return results[index]!
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import Logging
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+/// Watches a folder tree with inotify: reports files closed after writing or moved in,
+/// and arms watches on folders created or moved in later (reporting the files already inside).
+public final class InotifyWatcher: @unchecked Sendable {
+    public enum WatchError: Error, CustomStringConvertible {
+        case cannotStart(String)
+        case cannotWatch(folder: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .cannotStart(reason): return "inotify could not be started: \(reason)"
+            case let .cannotWatch(folder, reason): return "the folder \(folder) cannot be watched: \(reason)"
+            }
+        }
+    }
+
+    private let scanner: InboxScanner
+    private let onFile: @Sendable (String) -> Void
+    private let onOverflow: @Sendable () -> Void
+    private let logger: Logger
+    private let fd: Int32
+    private var stopPipe: [Int32] = [-1, -1]
+    private var folders: [Int32: String] = [:]
+    private let lock = NSLock()
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+    private var warnedAboutLimit = false
+
+    private static let fileEvents = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+
+    public init(scanner: InboxScanner, logger: Logger,
+                onFile: @escaping @Sendable (String) -> Void, onOverflow: @escaping @Sendable () -> Void) throws {
+        self.scanner = scanner
+        self.logger = logger
+        self.onFile = onFile
+        self.onOverflow = onOverflow
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw WatchError.cannotStart(String(cString: strerror(errno))) }
+        guard pipe(&stopPipe) == 0 else {
+            close(fd)
+            throw WatchError.cannotStart(String(cString: strerror(errno)))
+        }
+    }
+
+    deinit {
+        close(fd)
+        close(stopPipe[0])
+        close(stopPipe[1])
+    }
+
+    /// Arms watches on the whole tree, then reads events on a thread of its own.
+    public func start() throws {
+        for folder in scanner.folders() {
+            try watch(folder)
+        }
+        let thread = Thread { [self] in
+            readEvents()
+            finished.signal()
+        }
+        thread.name = "inotify"
+        self.thread = thread
+        thread.start()
+    }
+
+    public func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe[1], &byte, 1)
+        if thread != nil { finished.wait() }
+    }
+
+    private func watch(_ folder: String) throws {
+        let wd = inotify_add_watch(fd, folder, Self.fileEvents | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
+        guard wd >= 0 else {
+            let code = errno
+            if code == ENOSPC {
+                if !warnedAboutLimit {
+                    warnedAboutLimit = true
+                    logger.error("out of inotify watches at \(folder): raise fs.inotify.max_user_watches (sysctl -w fs.inotify.max_user_watches=524288); rescanning covers it meanwhile")
+                }
+                return
+            }
+            if code == ENOENT || code == ENOTDIR { return }  // gone or replaced meanwhile
+            throw WatchError.cannotWatch(folder: folder, reason: String(cString: strerror(code)))
+        }
+        lock.withLock { folders[wd] = folder }
+    }
+
+    private func readEvents() {
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        var polls = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&polls, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                logger.error("inotify stopped: \(String(cString: strerror(errno)))")
+                return
+            }
+            if polls[1].revents != 0 { return }
+            let count = read(fd, buffer, size)
+            if count <= 0 { continue }
+            var offset = 0
+            while offset + 16 <= count {
+                let event = buffer.advanced(by: offset)
+                let wd = event.load(as: Int32.self)
+                let mask = event.load(fromByteOffset: 4, as: UInt32.self)
+                let length = Int(event.load(fromByteOffset: 12, as: UInt32.self))
+                let name = length > 0 ? String(cString: event.advanced(by: 16).assumingMemoryBound(to: CChar.self)) : ""
+                offset += 16 + length
+                handle(wd: wd, mask: mask, name: name)
+            }
+        }
+    }
+
+    private func handle(wd: Int32, mask: UInt32, name: String) {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            logger.warning("inotify queue overflowed; rescanning the inbox")
+            onOverflow()
+            return
+        }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            _ = lock.withLock { folders.removeValue(forKey: wd) }
+            return
+        }
+        guard let folder = lock.withLock({ folders[wd] }), !name.isEmpty else { return }
+        let path = "\(folder)/\(name)"
+        if mask & UInt32(IN_ISDIR) != 0 {
+            guard mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0, !scanner.rules.ignoresFolder(named: name) else { return }
+            // Watch first, then list: a file written in between is seen at least once.
+            for sub in scanner.folders(under: path) {
+                do { try watch(sub) } catch { logger.error("\(error)") }
+            }
+            scanner.files(under: path).forEach(onFile)
+            return
+        }
+        guard !scanner.rules.ignoresFile(named: name) else { return }
+        if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 {
+            onFile(path)
+        } else if mask & UInt32(IN_CREATE) != 0 {
+            // A regular file is taken when its writer closes it; anything else (a link, a FIFO)
+            // never is, so it is taken now, to be turned away with a reason.
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { onFile(path) }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Crypto
+import Foundation
+import Glibc
+import GRDB
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+/// What became of one input.
+public enum IngestOutcome: Sendable, Equatable {
+    case filed(Word, book: String)
+    /// Filed before, as this word.
+    case duplicate(Word, book: String)
+    case failed(reason: String)
+    /// Could not be filed for a reason outside the photo (a full disk, a database another
+    /// process holds too long); it stays in the inbox and is tried again later.
+    case deferred(reason: String)
+    /// The file vanished before it could be read (moved or deleted by someone else).
+    case gone
+}
+
+extension IngestOutcome {
+    /// One word for the outcome: filed, duplicate, failed, deferred or gone.
+    public var name: String {
+        switch self {
+        case .filed: return "filed"
+        case .duplicate: return "duplicate"
+        case .failed: return "failed"
+        case .deferred: return "deferred"
+        case .gone: return "gone"
+        }
+    }
+}
+
+public struct FilingError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The whole path of one photo: read, fingerprint, decode, recognise, encode, file.
+/// One per worker thread: it owns a JPEG codec and the Tesseract engines, and is handed
+/// to exactly one thread, which alone uses it.
+public final class PhotoFiler: @unchecked Sendable {
+    public let database: AppDatabase
+    public let configuration: WordBookSettings.Configuration
+    public let calendar: CaptureCalendar
+    private let decoder: PhotoDecoder
+    private let recognizer: Recognizer
+
+    public init(database: AppDatabase, configuration: WordBookSettings.Configuration) throws {
+        self.database = database
+        self.configuration = configuration
+        calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
+        recognizer = Recognizer(dataPath: configuration.tessdataPath)
+    }
+
+    /// Loads the language's model now rather than on the first photo.
+    public func prepare(_ language: Language) throws {
+        _ = try recognizer.engine(for: language)
+    }
+
+    /// When true, `file` times its stages into `lastTimings`.
+    public var measuring = false
+    /// When true as well, each JPEG is decoded a second time at full size, timed as `fullDecode`.
+    public var measuringFullDecode = false
+    /// The stages of the last photo `file` handled, while `measuring`.
+    public private(set) var lastTimings = StageTimings()
+
+    /// Files the photo at `path`; `name` is what the word records as its source.
+    public func file(path: String, name: String, language: Language) -> IngestOutcome {
+        var stopwatch = Stopwatch(enabled: measuring)
+        defer { if measuring { lastTimings = stopwatch.finished() } }
+        do {
+            guard let (bytes, modified) = try stopwatch.time(.read, { try read(path) }) else { return .gone }
+            let digest = stopwatch.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
+            if let existing = try stopwatch.time(.lookup, { try database.word(sourceSHA256: digest) }) {
+                return .duplicate(existing, book: try bookDay(of: existing))
+            }
+            let filing = try prepareFiling(
+                bytes: bytes, digest: digest, name: name, modified: modified, language: language, stopwatch: &stopwatch)
+            switch try stopwatch.time(.store, { try database.file(filing) }) {
+            case let .filed(word): return .filed(word, book: filing.captureDay)
+            case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
+            }
+        } catch let error as DatabaseError where Self.isTransient(error) {
+            return .deferred(reason: "the database could not be written: \(error.message ?? "\(error.resultCode)")")
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
+    /// Errors that say nothing about the photo: worth trying again later.
+    static func isTransient(_ error: DatabaseError) -> Bool {
+        [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_NOMEM]
+            .contains(error.resultCode)
+    }
+
+    /// The proposal and the stored JPEG for a photo's bytes.
+    func prepareFiling(
+        bytes: [UInt8], digest: String, name: String, modified: Date, language: Language, stopwatch: inout Stopwatch
+    ) throws -> Filing {
+        let photo = try decoder.decode(bytes, within: configuration.maxEdge, stopwatch: &stopwatch)
+        if measuringFullDecode, photo.format == .jpeg {
+            _ = try stopwatch.time(.fullDecode) { try decoder.codec.decode(bytes, longEdge: .max, maxPixels: decoder.maxPixels) }
+        }
+        let stored = try stopwatch.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
+        let jpeg = try stopwatch.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
+        let proposal = try recognize(stored, language: language, stopwatch: &stopwatch)
+        let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
+        return Filing(
+            sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
+            captureDay: calendar.day(of: capturedAt), nextReview: calendar.startOfNextDay(after: capturedAt),
+            language: language.code, word: proposal.word, confidence: proposal.confidence, candidates: proposal.candidates,
+            box: proposal.box.map { WordBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }, context: proposal.context,
+            jpeg: jpeg, imageWidth: stored.width, imageHeight: stored.height,
+            confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm)
+    }
+
+    /// The proposal, with the time inside Tesseract told apart from the rest of recognition.
+    private func recognize(_ picture: Picture, language: Language, stopwatch: inout Stopwatch) throws -> Proposal {
+        guard stopwatch.enabled else { return try recognizer.propose(picture, language: language) }
+        let engine = try recognizer.engine(for: language)
+        engine.measuring = true
+        defer { engine.measuring = false }
+        let (inside, calls) = (engine.timeInside, engine.calls)
+        let proposal = try stopwatch.time(.recognize) { try recognizer.propose(picture, language: language) }
+        stopwatch.timings[.tesseract] += Stopwatch.milliseconds(engine.timeInside - inside)
+        stopwatch.timings.tesseractCalls += engine.calls - calls
+        return proposal
+    }
+
+    private func bookDay(of word: Word) throws -> String {
+        try database.book(id: word.wordBookId)?.recordDate ?? ""
+    }
+
+    /// The file's bytes and modification time; nil when it no longer exists.
+    private func read(_ path: String) throws -> ([UInt8], Date)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw FilingError("the file could not be examined: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FilingError("it is not a regular file")
+        }
+        guard info.st_size > 0 else { throw ImagingError.empty }
+        // The first bytes decide before a large file is read whole.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            if access(path, F_OK) != 0 { return nil }
+            throw FilingError("the file could not be opened for reading")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }
+        let limit = configuration.maxFileMegabytes * 1_048_576
+        guard Int(info.st_size) <= limit else {
+            throw FilingError("the file is larger than \(configuration.maxFileMegabytes) MB (capture.max_file_megabytes)")
+        }
+        guard let rest = try? handle.readToEnd() else { throw FilingError("the file could not be read") }
+        let data = head + rest
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        return ([UInt8](data), modified)
+    }
+}

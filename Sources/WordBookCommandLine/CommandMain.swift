@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+
+/// Runs a root command: errors reach the learner as one sentence on stderr and a non-zero status,
+/// --help and --version as usual.
+public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
+    do {
+        var command = try Root.parseAsRoot()
+        try command.run()
+        exit(0)
+    } catch {
+        let status = Root.exitCode(for: error)
+        if status.isSuccess {
+            Root.exit(withError: error)
+        }
+        let message = Root.message(for: error)
+        if !message.isEmpty {
+            FileHandle.standardError.write(Data("wordbook: \(message)\n".utf8))
+        }
+        exit(status.rawValue)
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Logging
+import WordBookSettings
+import WordBookStore
+
+/// Options every command takes.
+public struct GlobalOptions: ParsableArguments {
+    public init() {}
+
+    @Option(name: .long, help: ArgumentHelp("The SQLite file to use instead of the configured one.", valueName: "path"))
+    public var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).", valueName: "path"))
+    public var config: String?
+
+    public func loadConfiguration() throws -> Configuration {
+        try Configuration.load(explicitPath: config)
+    }
+
+    public func paths(_ configuration: Configuration) throws -> DataPaths {
+        try DataPaths.resolve(configuration, databaseOverride: db)
+    }
+
+    /// The database for commands that read or settle words: it must exist already.
+    public func openExisting() throws -> (AppDatabase, Configuration) {
+        let configuration = try loadConfiguration()
+        let database = try AppDatabase.open(path: try paths(configuration).database, create: false)
+        return (database, configuration)
+    }
+}
+
+public func makeLogger(_ label: String) -> Logger {
+    var logger = Logger(label: label) { StderrLogHandler(label: $0) }
+    logger.logLevel = .info
+    return logger
+}
+
+/// A word ID as the learner types it.
+public struct WordID: ExpressibleByArgument {
+    public let value: Int64
+
+    public init?(argument: String) {
+        guard let value = Int64(argument.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), value > 0 else { return nil }
+        self.value = value
+    }
+}
+
+/// A date the learner types: `YYYY-MM-DD`.
+public func parseDay(_ text: String, option: String, calendar: CaptureCalendar) throws -> String {
+    guard calendar.startOfDay(text) != nil else {
+        throw ValidationError("\(option) must be a date written YYYY-MM-DD, such as 2026-10-24, not '\(text)'.")
+    }
+    return text
+}
+
+/// The options that choose words by capture day, language, state and tag: `list` and
+/// `export --format apkg`.
+public struct WordFilter: ParsableArguments {
+    public init() {}
+
+    @Option(help: ArgumentHelp("Capture days from this one on.", valueName: "YYYY-MM-DD"))
+    public var from: String?
+    @Option(help: ArgumentHelp("Capture days up to this one.", valueName: "YYYY-MM-DD"))
+    public var to: String?
+    @Option(help: ArgumentHelp("Only words of this language: en, de, fr or es.", valueName: "L"))
+    public var language: String?
+    @Option(help: "Only words in this state: proposed, confirmed or rejected.")
+    public var status: WordStatus?
+    @Option(help: ArgumentHelp("Only words with this tag.", valueName: "name"))
+    public var tag: String?
+
+    public var isEmpty: Bool { from == nil && to == nil && language == nil && status == nil && tag == nil }
+
+    public func validate() throws {
+        if let language, Language(name: language) == nil {
+            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
+        }
+    }
+
+    /// `query` narrowed by these options; a day that is not a date is a one-sentence error.
+    public func applied(to query: WordQuery, calendar: CaptureCalendar) throws -> WordQuery {
+        var query = query
+        query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
+        query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
+        query.language = language.flatMap(Language.init(name:))?.code
+        query.status = status
+        query.tag = tag
+        return query
+    }
+}
+
+extension WordStatus: ExpressibleByArgument {}

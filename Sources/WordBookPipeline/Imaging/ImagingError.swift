@@ -1,0 +1,27 @@
+import WordBookSettings
+/// Why a file could not be turned into pixels; the description is what the learner reads.
+public enum ImagingError: Error, CustomStringConvertible, Equatable {
+    case empty
+    case unsupportedFormat
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    case corrupt(format: String, reason: String)
+    case outOfMemory(width: Int, height: Int)
+    case operationFailed(String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "the file is empty"
+        case .unsupportedFormat:
+            return "the file is not a JPEG, PNG, TIFF or WebP image"
+        case let .tooManyPixels(width, height, limit):
+            return "the image claims \(width) × \(height) pixels, more than the limit of \(limit) pixels (capture.max_pixels)"
+        case let .corrupt(format, reason):
+            return "the \(format) image could not be decoded: \(reason)"
+        case let .outOfMemory(width, height):
+            return "there was not enough memory for a \(width) × \(height) image"
+        case let .operationFailed(operation):
+            return "the image could not be processed (\(operation) failed)"
+        }
+    }
+}

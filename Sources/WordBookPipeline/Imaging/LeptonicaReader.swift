@@ -1,0 +1,28 @@
+import CTesseract
+import WordBookSettings
+
+/// PNG, TIFF and WebP through Leptonica, with the pixel budget checked on the header first.
+enum LeptonicaReader {
+    static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) throws -> Picture {
+        var fileFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        var bitsPerSample: Int32 = 0, samplesPerPixel: Int32 = 0, colormapped: Int32 = 0
+        let headerStatus = bytes.withUnsafeBufferPointer { buffer in
+            pixReadHeaderMem(buffer.baseAddress, buffer.count, &fileFormat, &width, &height,
+                             &bitsPerSample, &samplesPerPixel, &colormapped)
+        }
+        guard headerStatus == 0, width > 0, height > 0 else {
+            throw ImagingError.corrupt(format: format.rawValue, reason: "the header could not be read")
+        }
+        guard Int(width) * Int(height) <= maxPixels else {
+            throw ImagingError.tooManyPixels(width: Int(width), height: Int(height), limit: maxPixels)
+        }
+        let pix = bytes.withUnsafeBufferPointer { buffer in pixReadMem(buffer.baseAddress, buffer.count) }
+        guard let pix else { throw ImagingError.corrupt(format: format.rawValue, reason: "the pixel data is damaged") }
+        return try Picture(owning: pix).rgb()
+    }
+
+    /// Leptonica prints its own warnings to stderr; the pipeline reports errors itself.
+    static func silence() {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }
+}

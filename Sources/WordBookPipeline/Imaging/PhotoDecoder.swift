@@ -1,0 +1,72 @@
+import Foundation
+import WordBookSettings
+
+/// A photo decoded, turned upright and reduced to the size the rest of the pipeline needs.
+public struct DecodedPhoto: @unchecked Sendable {
+    /// Upright colour pixels at the size the decode asked for (see `decode(_:longEdge:)` and `decode(_:within:stopwatch:)`).
+    public let picture: Picture
+    public let format: ImageFormat
+    /// The size of the original as stored in the file, before orientation.
+    public let originalWidth: Int
+    public let originalHeight: Int
+    public let orientation: ExifOrientation
+    public let exif: ExifMetadata
+}
+
+/// Bytes to upright pixels. One per thread: it owns a JPEG codec.
+public final class PhotoDecoder {
+    public let codec: JPEGCodec
+    public let maxPixels: Int
+
+    public init(maxPixels: Int) throws {
+        codec = try JPEGCodec()
+        self.maxPixels = maxPixels
+        LeptonicaReader.silence()
+    }
+
+    /// Decodes `bytes` so that the long edge is at least `longEdge` where the photo has that many pixels.
+    public func decode(_ bytes: [UInt8], longEdge: Int) throws -> DecodedPhoto {
+        var stopwatch = Stopwatch(enabled: false)
+        return try decode(bytes, longEdge: longEdge, stopwatch: &stopwatch)
+    }
+
+    /// The same, timing the decode and orient stages on `stopwatch`.
+    public func decode(_ bytes: [UInt8], longEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
+        try decode(bytes, stopwatch: &stopwatch) { codec, bytes, maxPixels in
+            try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels)
+        }
+    }
+
+    /// Decodes `bytes` for a copy whose long edge may not exceed `maxEdge`: a JPEG comes out at most
+    /// that size when a DCT scale lands close below it (see `JPEGCodec.scale(forWidth:height:within:)`),
+    /// so it needs no resampling; otherwise larger, to be reduced by the caller.
+    public func decode(_ bytes: [UInt8], within maxEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
+        try decode(bytes, stopwatch: &stopwatch) { codec, bytes, maxPixels in
+            try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels)
+        }
+    }
+
+    private func decode(
+        _ bytes: [UInt8], stopwatch: inout Stopwatch,
+        jpeg: (JPEGCodec, [UInt8], Int) throws -> (picture: Picture, width: Int, height: Int)
+    ) throws -> DecodedPhoto {
+        guard !bytes.isEmpty else { throw ImagingError.empty }
+        guard let format = ImageFormat(sniffing: bytes) else { throw ImagingError.unsupportedFormat }
+        switch format {
+        case .jpeg:
+            let (exif, decoded) = try stopwatch.time(.decode) {
+                (EXIFReader.read(jpeg: bytes), try jpeg(codec, bytes, maxPixels))
+            }
+            let orientation = exif.orientation ?? .up
+            let upright = try stopwatch.time(.orient) { try decoded.picture.upright(from: orientation) }
+            return DecodedPhoto(
+                picture: upright, format: format,
+                originalWidth: decoded.width, originalHeight: decoded.height, orientation: orientation, exif: exif)
+        case .png, .tiff, .webp:
+            let picture = try stopwatch.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels) }
+            return DecodedPhoto(
+                picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
+                orientation: .up, exif: ExifMetadata())
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import WordBookSettings
+
+/// Choosing the word the photographer aimed at: the one under the middle of the frame.
+enum AimPoint {
+    /// Where the photographer aimed: the middle of the picture.
+    static func centre(width: Int, height: Int) -> (x: Double, y: Double) {
+        (Double(width) / 2, Double(height) / 2)
+    }
+
+    /// Words best first: the word whose centre is nearest the aim point (a learner puts the word in
+    /// the middle of the frame), counting distance in the photo's letter height (the median word
+    /// height, which one stray giant box cannot move), and believing confident words more. A single
+    /// character is rarely the word a learner aims at.
+    static func rank(_ words: [RecognizedWord], aim: (x: Double, y: Double)) -> [RecognizedWord] {
+        let unit = Double(max(1, median(words.map(\.box.height))))
+        func score(_ word: RecognizedWord) -> Double {
+            let letters = WordText.clean(word.text).filter(\.isLetter).count
+            return closeness(word.box, to: aim, unit: unit) * (0.1 + 0.9 * word.confidence / 100) * (letters >= 2 ? 1 : 0.3)
+        }
+        return words.map { ($0, score($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
+    }
+
+    /// 1 when the aim point falls on the middle half of a word's midline, falling off with the
+    /// distance from it in `unit`s: the aim lands on the word the learner framed, mostly near its middle.
+    static func closeness(_ box: PixelBox, to aim: (x: Double, y: Double), unit: Double) -> Double {
+        let distance = offset(of: box, from: aim) / max(unit, 1)
+        return exp(-distance * distance / Tuning.aimSpread)
+    }
+
+    /// How far the aim point is from the middle half of a word's midline, in pixels.
+    static func offset(of box: PixelBox, from aim: (x: Double, y: Double)) -> Double {
+        let left = Double(box.x) + Double(box.width) / 4, right = Double(box.x) + Double(box.width) * 3 / 4
+        let dx = max(left - aim.x, 0, aim.x - right), dy = box.midY - aim.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// How sure the aim is: the chosen box's closeness against that of the other words of about its
+    /// size (a page puts words on the next line as close as the one at the centre; a sign keeps its
+    /// other words far; a plate's frame or a stray blob is no rival).
+    static func certainty(of chosen: PixelBox, among others: [PixelBox], aim: (x: Double, y: Double), unit: Double) -> Double {
+        let own = closeness(chosen, to: aim, unit: unit)
+        let rivals = others
+            .filter { $0.height * 2 >= chosen.height && $0.height <= chosen.height * 2 }
+            .map { closeness($0, to: aim, unit: unit) }
+            .reduce(0, +)
+        return own + rivals > 0 ? own / (own + rivals) : 1
+    }
+
+    /// How far `point` is from `box`: 0 inside it.
+    static func distance(from point: (x: Double, y: Double), to box: PixelBox) -> Double {
+        let dx = max(Double(box.x) - point.x, 0, point.x - Double(box.x + box.width))
+        let dy = max(Double(box.y) - point.y, 0, point.y - Double(box.y + box.height))
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    static func median(_ values: [Int]) -> Int {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    /// The other words of `word`'s line, nearest first.
+    static func lineNeighbours(of word: RecognizedWord, in words: [RecognizedWord]) -> [String] {
+        words
+            .filter { $0 != word && sameLine($0, word) }
+            .sorted { abs($0.box.midX - word.box.midX) < abs($1.box.midX - word.box.midX) }
+            .map { WordText.clean($0.text) }
+    }
+
+    static func sameLine(_ other: RecognizedWord, _ word: RecognizedWord) -> Bool {
+        abs(other.box.midY - word.box.midY) < Double(word.box.height) * 0.6
+            && other.box.height * 2 >= word.box.height && other.box.height <= word.box.height * 2
+    }
+
+    /// The words on the same line as `word`, left to right, with `word` itself read as `text`.
+    static func line(around word: RecognizedWord, in words: [RecognizedWord], replacingWith text: String) -> String {
+        words
+            .filter { sameLine($0, word) }
+            .sorted { $0.box.x < $1.box.x }
+            .map { $0 == word ? text : $0.text }
+            .joined(separator: " ")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import WordBookSettings
+
+/// How unlike a written word a reading looks: misreadings mix case and grow punctuation.
+enum WordShape {
+    static func oddity(of text: String, besides best: String) -> Double {
+        var oddity = Double(abs(text.count - best.count)) * Tuning.lengthPenalty
+        if hasMixedCase(text) { oddity += Tuning.mixedCasePenalty }
+        if text.unicodeScalars.contains(where: { !CharacterSet.alphanumerics.contains($0) }) {
+            oddity += Tuning.innerPunctuationPenalty
+        }
+        return oddity
+    }
+
+    /// How much a proposal looks like a word a learner writes down, 0-1: one letter alone, digits run
+    /// into letters ("6Soume", "4CARRUSEL") and case mixed inside a word are what misreadings and
+    /// words glued to their neighbours look like.
+    static func plausibility(of text: String) -> Double {
+        let letters = text.filter(\.isLetter).count
+        var belief = letters >= 2 ? 1.0 : Tuning.lonePenalty
+        if letters > 0 && text.contains(where: \.isNumber) { belief *= Tuning.digitsInWordPenalty }
+        if hasMixedCase(text) { belief *= Tuning.mixedCaseFactor }
+        return belief
+    }
+
+    /// Letters neither all capitals, all small, nor one capital then small ones. ß has no capital
+    /// on most signs, so it counts as either ("STRAßE").
+    static func hasMixedCase(_ text: String) -> Bool {
+        let letters = text.filter { $0.isLetter && $0 != "ß" }
+        guard let first = letters.first else { return false }
+        let rest = letters.dropFirst()
+        if letters.allSatisfy({ !$0.isLowercase }) || letters.allSatisfy({ !$0.isUppercase }) { return false }
+        return !(first.isUppercase && rest.allSatisfy { !$0.isUppercase })
+    }
+}
+
+enum Candidates {
+    /// Up to `Recognizer.maximumCandidates` distinct readings, none equal to `proposal`, none without a
+    /// letter or digit. Readings that differ from a better one only in case come last.
+    static func distinct(_ texts: [String], excluding proposal: String) -> [String] {
+        let usable = texts.filter { !$0.isEmpty && $0 != proposal && WordText.hasLetterOrDigit($0) }
+        var keys: Set<String> = [key(proposal)]
+        let fresh = usable.filter { keys.insert(key($0)).inserted }
+        var result: [String] = []
+        for text in fresh + usable where !result.contains(text) {
+            result.append(text)
+            if result.count == Recognizer.maximumCandidates { break }
+        }
+        return result
+    }
+
+    static func key(_ text: String) -> String {
+        text.lowercased()
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import WordBookSettings
+
+/// What recognition proposes for one photo: the word the learner most likely aimed at.
+public struct Proposal: Sendable, Equatable, Codable {
+    /// The proposed word; empty when the photo shows no readable word.
+    public var word: String
+    /// 0-100.
+    public var confidence: Int
+    /// Up to four other readings or nearby words, best first, all different from `word`.
+    public var candidates: [String]
+    /// Where the word is, in the pixels of the picture that was recognised.
+    public var box: PixelBox?
+    /// The line of text the word stands in.
+    public var context: String
+
+    public static let nothingFound = Proposal(word: "", confidence: 0, candidates: [], box: nil, context: "")
+
+    public init(word: String, confidence: Int, candidates: [String], box: PixelBox?, context: String) {
+        self.word = word
+        self.confidence = confidence
+        self.candidates = candidates
+        self.box = box
+        self.context = context
+    }
+}
+
+/// Turns an upright picture into a proposal. Holds one Tesseract engine per language,
+/// each created on first use and kept. Not thread-safe: one recognizer per worker thread.
+public final class Recognizer {
+    public static let maximumCandidates = 4
+
+    private let dataPath: String?
+    private var engines: [Language: TesseractEngine] = [:]
+
+    public init(dataPath: String? = nil) {
+        self.dataPath = dataPath
+    }
+
+    public func engine(for language: Language) throws -> TesseractEngine {
+        if let engine = engines[language] { return engine }
+        let engine = try TesseractEngine(languageCode: language.tesseractCode, dataPath: dataPath)
+        engines[language] = engine
+        return engine
+    }
+
+    public func propose(_ picture: Picture, language: Language) throws -> Proposal {
+        let engine = try engine(for: language)
+        let grey = try picture.grey()
+        let reader = WordReader(engine: engine)
+        if WordReader.isWordCrop(width: grey.width, height: grey.height) {
+            return try proposeCrop(grey, reader: reader)
+        }
+        return try proposePhoto(grey, reader: reader)
+    }
+
+    /// A picture that is about one word: read it whole as a line.
+    private func proposeCrop(_ grey: Picture, reader: WordReader) throws -> Proposal {
+        let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        let readings = WordReader.rank(try reader.read(grey, region: whole, textHeight: Double(grey.height) * Tuning.cropTextFraction))
+        guard let best = readings.first else { return .nothingFound }
+        return Proposal(
+            word: best.text, confidence: Int(best.confidence.rounded()),
+            candidates: Candidates.distinct(Reading.alternatives(readings), excluding: best.text),
+            box: whole, context: best.line)
+    }
+
+    /// A photo: find the sharp text region at the aim point (a line, a sign's block, a patch of a page),
+    /// find its words, and read the one under the aim point closely; when that reads nothing
+    /// convincing, look for words all over the photo.
+    private func proposePhoto(_ grey: Picture, reader: WordReader) throws -> Proposal {
+        let aim = AimPoint.centre(width: grey.width, height: grey.height)
+        var tried: [(proposal: Proposal, confidence: Double)] = []
+        if let (region, others) = try SharpText.aimedRegion(in: grey) {
+            let margin = region.height / 5
+            let words = try reader.words(in: grey, region: region.padded(dx: margin, dy: margin, within: (grey.width, grey.height)))
+            if let found = try propose(among: words, in: grey, reader: reader, aim: aim, across: region, rivals: others) {
+                if found.confidence >= Tuning.regionAccept { return found.proposal }
+                tried.append(found)
+            } else {
+                // No words found apart: the region is one line of large or unusual letters. Read it whole.
+                let readings = WordReader.rank(try reader.read(
+                    grey, region: region, textHeight: Double(region.height) * Tuning.cropTextFraction, aim: aim.x))
+                    .filter { WordText.hasLetter($0.text) }
+                if let best = readings.first {
+                    let box = best.box ?? region
+                    let sure = AimPoint.certainty(of: box, among: best.neighbourBoxes + others, aim: aim, unit: Double(box.height))
+                    let proposal = Self.proposal(readings, box: region, context: best.line, certainty: sure)
+                    if best.confidence >= Tuning.regionAccept { return proposal }
+                    tried.append((proposal, best.confidence))
+                }
+            }
+        }
+        // The middle of the frame, where a learner puts the word (a page has no one sharp region there);
+        // the whole photo only when the middle holds no word at all.
+        let middle = PixelBox(
+            x: Int(Double(grey.width) * (1 - Tuning.aimWindow) / 2), y: Int(Double(grey.height) * (1 - Tuning.aimWindow) / 2),
+            width: Int(Double(grey.width) * Tuning.aimWindow), height: Int(Double(grey.height) * Tuning.aimWindow))
+        if let found = try propose(among: try reader.words(in: grey, region: middle), in: grey, reader: reader, aim: aim) {
+            tried.append(found)
+        } else {
+            let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
+            let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+            if let found = try propose(among: try reader.words(in: grey, region: whole, scale: factor), in: grey, reader: reader, aim: aim) {
+                tried.append(found)
+            }
+        }
+        return tried.max { $0.confidence < $1.confidence }?.proposal ?? .nothingFound
+    }
+
+    /// Of the words found, the one at the aim point, re-read closely; with the confidence of its reading.
+    private func propose(
+        among found: [RecognizedWord], in grey: Picture, reader: WordReader, aim: (x: Double, y: Double),
+        across: PixelBox? = nil, rivals: [PixelBox] = []
+    ) throws -> (proposal: Proposal, confidence: Double)? {
+        guard !found.isEmpty else { return nil }
+        let ranked = AimPoint.rank(found, aim: aim)
+        let aimed = ranked[0]
+        let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))
+        if AimPoint.offset(of: aimed.box, from: aim) > Tuning.aimMissHeights * unit {
+            // The aim point holds no word (a digit, a logo, the sky): the learner picks from the words around.
+            let words = ranked.map { WordText.clean($0.text) }.filter(WordText.hasLetter)
+            return (Proposal(word: "", confidence: 0, candidates: Candidates.distinct(words, excluding: ""), box: nil, context: ""), 0)
+        }
+        // The aimed word's line across the whole region: a word Tesseract found only in part ("Hud" of a
+        // stylised "Hudgens") is read whole there, and the aim picks it out of its line.
+        let band = across.map { PixelBox(x: $0.x, y: aimed.box.y, width: $0.width, height: aimed.box.height) } ?? aimed.box
+        var readings = try reader.read(grey, region: band, textHeight: Double(aimed.box.height), aim: aimed.box.midX)
+        var detected = Reading(text: WordText.clean(aimed.text), confidence: aimed.confidence, line: aimed.text)
+        detected.box = aimed.box
+        if !detected.text.isEmpty { readings.append(detected) }
+        readings = WordReader.rank(readings)
+        guard let best = readings.first else { return nil }
+        let others = ranked.dropFirst().filter { WordText.hasLetter(WordText.clean($0.text)) }
+        let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
+        // Sharp regions outside the words found are rivals too, unless they hold those words.
+        let outside = rivals.filter { rival in !found.contains { rival.contains($0.box) } }
+        let sure = AimPoint.certainty(
+            of: aimed.box, among: found.filter { $0 != aimed }.map(\.box) + outside, aim: aim, unit: unit)
+        let proposal = Self.proposal(
+            readings, box: aimed.box, context: AimPoint.line(around: aimed, in: found, replacingWith: best.text), certainty: sure,
+            nearby: near.map { WordText.clean($0.text) },
+            farther: others.filter { !near.contains($0) }.map { WordText.clean($0.text) })
+        return (proposal, best.confidence)
+    }
+
+    /// How sure the spelling is: attempts that read the word differently are doubt Tesseract's own
+    /// confidence in each attempt does not show.
+    private static func spelling(_ reading: Reading) -> Double {
+        1 - Tuning.disagreementCost * (1 - reading.agreement)
+    }
+
+    /// The best reading as the proposal. Candidates: the other readings, taking turns with the words
+    /// near the aim point (on a page the aimed word may be the next one), then the words farther off.
+    /// When the doubt about which word was aimed at is the larger, the words near the aim point come
+    /// first, all of them; otherwise the other spellings lead.
+    private static func proposal(
+        _ ranked: [Reading], box: PixelBox?, context: String, certainty: Double = 1, nearby: [String]? = nil,
+        farther: [String] = []
+    ) -> Proposal {
+        guard let best = ranked.first else { return .nothingFound }
+        let alternatives = Reading.alternatives(ranked)
+        let near = nearby ?? best.neighbours
+        var others: [String] = []
+        if certainty < best.confidence / 100 {
+            others = near + alternatives
+        } else {
+            for index in 0..<max(alternatives.count, near.count) {
+                if index < alternatives.count { others.append(alternatives[index]) }
+                if index < near.count { others.append(near[index]) }
+            }
+        }
+        return Proposal(
+            word: best.text, confidence: Int((best.confidence * certainty * Self.spelling(best) * WordShape.plausibility(of: best.text)).rounded()),
+            candidates: Candidates.distinct(others + farther, excluding: best.text),
+            box: best.box ?? box, context: context)
+    }
+}
+
+
+

@@ -1,0 +1,51 @@
+import WordBookSettings
+/// Settings chosen by measurement with bench/accuracy.py (iiit5k-train, photos-dev, TestImages).
+enum Tuning {
+    /// Share of a word crop's height that the letters fill.
+    static let cropTextFraction = 0.7
+    /// Letter heights to read at: 48 px suits the line finder; 64 px adds a second opinion.
+    static let textHeights: [Double] = [48, 64]
+    /// Margin around the text, in letter heights: more makes PSM 8 and 13 shrink the text.
+    static let margin = 0.1
+    /// Pieces of a line closer than this many heights are one word Tesseract split ("GREE N").
+    static let joinGap = 0.6
+    /// In a photo, where the word stands among others, only pieces this close join: Tesseract's own
+    /// word spacing decides the rest.
+    static let photoJoinGap = 0.15
+    /// Words this many letter heights from the aim point may be the one aimed at: candidates early.
+    static let nearbyHeights = 3.0
+    /// How far, in squared letter heights, a word's centre may stray from the aim point and still be
+    /// the aimed one: a word is several heights wide, and framing is loose.
+    static let aimSpread = 4.0
+    /// What a proposal's confidence keeps when it is a single letter, runs digits into letters, or
+    /// mixes case inside the word (`WordShape.plausibility`).
+    static let lonePenalty = 0.5, digitsInWordPenalty = 0.7, mixedCaseFactor = 0.7
+    /// Confidence added to a reading for each other attempt that reads the same.
+    static let voteBonus = 5.0
+    /// Share of a proposal's confidence lost when no other attempt agrees with it (in proportion below).
+    static let disagreementCost = 0.5
+    /// A sharp region read at least this confidently is taken without a sparse search of the photo.
+    static let regionAccept = 60.0
+    /// Long edge of the copy searched for sharp regions, and the scale the next three refer to.
+    static let regionEdge = 800.0
+    /// Sobel strength (0-255) that counts as in focus: blurred background stays under it.
+    static let edgeThreshold = 25
+    /// Closing that joins letters into words.
+    static let closeWidth = 15.0, closeHeight = 5.0
+    /// Regions smaller than this are specks.
+    static let minimumRegion = 10.0
+    /// Sharp regions on one line closer than this many heights are one (widely spaced letters).
+    static let mergeGap = 1.2
+    /// Share of the width and height, around the aim point, searched for words when no sharp region
+    /// reads well: the word a learner frames sits well inside it, with its neighbours.
+    static let aimWindow = 0.4
+    /// A word farther than this many letter heights from the aim point is not what the learner aimed
+    /// at: the photo's middle holds something else, and the words found become candidates only.
+    static let aimMissHeights = 4.0
+    /// Long edge of the copy searched for words when the middle of the photo holds none.
+    static let sparseEdge = 1600.0
+    /// Confidence a candidate loses for letters in mixed case ("FREEaEDOM"; not "Straße", "STRAßE" or "BAÑO"),
+    /// for punctuation inside it ("FREE‘AEDOM"), and per character of length it differs from the best
+    /// reading by (an attempt that lost or doubled a letter).
+    static let mixedCasePenalty = 20.0, innerPunctuationPenalty = 10.0, lengthPenalty = 5.0
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+
+/// Where one photo's wall time went, stage by stage (`ingest --timings`, `run --timings`).
+public struct StageTimings: Sendable, Equatable {
+    public enum Stage: String, CaseIterable, Sendable {
+        case read, hash, lookup, decode, orient, resize, encode
+        /// All of recognition, Tesseract's calls included.
+        case recognize
+        /// The part of `recognize` spent inside Tesseract's C API.
+        case tesseract
+        case store
+        /// Not part of filing: the same JPEG decoded again at full size, for comparison.
+        case fullDecode
+    }
+
+    public private(set) var milliseconds: [Stage: Double] = [:]
+    /// Calls into Tesseract while recognising.
+    public var tesseractCalls = 0
+    /// The whole photo, first byte read to row committed.
+    public var totalMilliseconds = 0.0
+
+    public init() {}
+
+    public subscript(stage: Stage) -> Double {
+        get { milliseconds[stage] ?? 0 }
+        set { milliseconds[stage] = newValue }
+    }
+
+    /// One JSON object on one line: file, outcome, total ms, tesseractCalls, and ms per stage.
+    public func jsonLine(file: String, outcome: String) -> String {
+        struct Line: Encodable {
+            var file: String
+            var outcome: String
+            var total: Double
+            var tesseractCalls: Int
+            var stages: [String: Double]
+        }
+        let line = Line(
+            file: file, outcome: outcome, total: totalMilliseconds, tesseractCalls: tesseractCalls,
+            stages: Dictionary(uniqueKeysWithValues: milliseconds.map { ($0.key.rawValue, $0.value) }))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(line)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}
+
+/// Times the stages of one photo with the monotonic clock. A stopwatch that is not enabled only runs
+/// the work: no clock is read.
+public struct Stopwatch {
+    public let enabled: Bool
+    public var timings = StageTimings()
+    private let start: ContinuousClock.Instant?
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+        start = enabled ? ContinuousClock.now : nil
+    }
+
+    /// Runs `work`, adding its wall time to `stage`.
+    public mutating func time<T>(_ stage: StageTimings.Stage, _ work: () throws -> T) rethrows -> T {
+        guard enabled else { return try work() }
+        let begun = ContinuousClock.now
+        defer { timings[stage] += Self.milliseconds(ContinuousClock.now - begun) }
+        return try work()
+    }
+
+    /// The timings with the total since the stopwatch was made.
+    public func finished() -> StageTimings {
+        var result = timings
+        if let start { result.totalMilliseconds = Self.milliseconds(ContinuousClock.now - start) }
+        return result
+    }
+
+    public static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+/// A file of stage timings, one JSON line per photo; worker threads may write to it at once.
+public final class TimingsLog: @unchecked Sendable {
+    public struct OpenError: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path): the timings file could not be created" }
+    }
+
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    public init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else { throw OpenError(path: path) }
+        self.handle = handle
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    public func write(_ line: String) {
+        lock.withLock { handle.write(Data((line + "\n").utf8)) }
+    }
+}

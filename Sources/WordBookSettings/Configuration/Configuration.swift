@@ -1,0 +1,236 @@
+import Foundation
+import TOMLKit
+
+public enum ConfigurationError: Error, CustomStringConvertible, Equatable {
+    case unreadable(file: String, reason: String)
+    case syntax(file: String, line: Int, reason: String)
+    case unknownSection(file: String, section: String, allowed: [String])
+    case unknownKey(file: String, key: String, allowed: [String])
+    case badValue(file: String, key: String, allowed: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(file, reason):
+            return "the configuration file \(file) could not be read: \(reason)"
+        case let .syntax(file, line, reason):
+            return "the configuration file \(file) is not valid TOML at line \(line): \(reason)"
+        case let .unknownSection(file, section, allowed):
+            return "\(file): unknown section [\(section)]; allowed sections are \(allowed.map { "[\($0)]" }.joined(separator: ", "))"
+        case let .unknownKey(file, key, allowed):
+            return "\(file): unknown key \(key); allowed keys here are \(allowed.joined(separator: ", "))"
+        case let .badValue(file, key, allowed):
+            return "\(file): \(key) must be \(allowed)"
+        }
+    }
+}
+
+/// What to do with the original photo once it is filed.
+public enum AfterFiling: String, Sendable {
+    case archive, delete
+}
+
+/// Which rule schedules the next review after a grade.
+public enum SchedulerChoice: String, Sendable {
+    /// The app's rule: fixed intervals by review count, scaled by the grade.
+    case interval
+    /// FSRS-6, as py-fsrs schedules it.
+    case fsrs
+}
+
+/// Every setting, with the defaults documented in config/wordbook.toml.
+public struct Configuration: Sendable, Equatable {
+    // [paths]; empty means "under the data folder".
+    public var dataFolder: String = ""
+    public var databasePath: String = ""
+    public var inboxPath: String = ""
+    public var archivePath: String = ""
+    public var failedPath: String = ""
+    // [capture]
+    public var workers: Int = 0
+    public var rescanInterval: Int = 300
+    public var afterFiling: AfterFiling = .archive
+    public var ignore: [String] = []
+    public var maxPixels: Int = 100_000_000
+    public var maxFileMegabytes: Int = 200
+    /// A proposal at least this confident is filed as confirmed; 0 files every proposal for the learner.
+    public var autoConfirm: Int = 0
+    // [recognition]
+    public var defaultLanguage: Language = .english
+    public var tessdata: String = ""
+    // [storage]
+    public var maxEdge: Int = 1600
+    public var jpegQuality: Int = 80
+    // [time]
+    public var timeZoneName: String = ""
+    // [review]
+    public var scheduler: SchedulerChoice = .interval
+    public var desiredRetention: Double = 0.9
+    public var fsrsFuzz: Bool = false
+
+    /// The file the settings came from, or nil for the built-in defaults.
+    public var source: String?
+
+    public init() {}
+
+    public var timeZone: TimeZone {
+        TimeZone(identifier: timeZoneName) ?? TimeZone.current
+    }
+
+    public var workerCount: Int {
+        workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    public var tessdataPath: String? { tessdata.isEmpty ? nil : tessdata }
+}
+
+// MARK: - Loading
+
+extension Configuration {
+    /// Finds the file in DESIGN.md's order: `--config`, `$WORDBOOK_CONFIG`,
+    /// `$XDG_CONFIG_HOME/wordbook/config.toml`, `/etc/wordbook/config.toml`; defaults when none exists.
+    public static func load(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Configuration {
+        if let explicitPath {
+            guard FileManager.default.fileExists(atPath: explicitPath) else {
+                throw ConfigurationError.unreadable(file: explicitPath, reason: "no such file")
+            }
+            return try load(file: explicitPath)
+        }
+        if let fromEnvironment = environment["WORDBOOK_CONFIG"], !fromEnvironment.isEmpty {
+            guard FileManager.default.fileExists(atPath: fromEnvironment) else {
+                throw ConfigurationError.unreadable(file: fromEnvironment, reason: "no such file (named by WORDBOOK_CONFIG)")
+            }
+            return try load(file: fromEnvironment)
+        }
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { "\($0)/.config" }
+        var candidates: [String] = []
+        if let configHome { candidates.append("\(configHome)/wordbook/config.toml") }
+        candidates.append("/etc/wordbook/config.toml")
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
+            return try load(file: candidate)
+        }
+        return Configuration()
+    }
+
+    public static func load(file: String) throws -> Configuration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw ConfigurationError.unreadable(file: file, reason: "it is missing, unreadable or not UTF-8")
+        }
+        var configuration = try parse(text, file: file)
+        configuration.source = file
+        return configuration
+    }
+
+    static let sections: [String: [String]] = [
+        "paths": ["data", "database", "inbox", "archive", "failed"],
+        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_file_megabytes", "auto_confirm"],
+        "recognition": ["default_language", "tessdata"],
+        "storage": ["max_edge", "jpeg_quality"],
+        "time": ["time_zone"],
+        "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
+    ]
+
+    public static func parse(_ text: String, file: String) throws -> Configuration {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError.syntax(file: file, line: error.source.begin.line, reason: error.description)
+        }
+        var configuration = Configuration()
+        let reader = Reader(file: file)
+        for (sectionName, value) in table {
+            guard let allowed = sections[sectionName] else {
+                throw ConfigurationError.unknownSection(file: file, section: sectionName, allowed: sections.keys.sorted())
+            }
+            guard let section = value.table else {
+                throw ConfigurationError.badValue(file: file, key: sectionName, allowed: "a table ([\(sectionName)])")
+            }
+            for (key, value) in section {
+                let name = "\(sectionName).\(key)"
+                guard allowed.contains(key) else {
+                    throw ConfigurationError.unknownKey(file: file, key: name, allowed: allowed.map { "\(sectionName).\($0)" })
+                }
+                switch name {
+                case "paths.data": configuration.dataFolder = try reader.path(value, name)
+                case "paths.database": configuration.databasePath = try reader.path(value, name)
+                case "paths.inbox": configuration.inboxPath = try reader.path(value, name)
+                case "paths.archive": configuration.archivePath = try reader.path(value, name)
+                case "paths.failed": configuration.failedPath = try reader.path(value, name)
+                case "capture.workers": configuration.workers = try reader.int(value, name, in: 0...64)
+                case "capture.rescan_interval": configuration.rescanInterval = try reader.int(value, name, in: 0...86_400)
+                case "capture.after_filing":
+                    guard let choice = value.string.flatMap(AfterFiling.init(rawValue:)) else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "\"archive\" or \"delete\"")
+                    }
+                    configuration.afterFiling = choice
+                case "capture.ignore":
+                    guard let array = value.array else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "an array of file name patterns, such as [\"*.heic\"]")
+                    }
+                    configuration.ignore = try array.map { item in
+                        guard let pattern = item.string, !pattern.isEmpty else {
+                            throw ConfigurationError.badValue(file: file, key: name, allowed: "an array of file name patterns, such as [\"*.heic\"]")
+                        }
+                        return pattern
+                    }
+                case "capture.max_pixels": configuration.maxPixels = try reader.int(value, name, in: 1_000_000...1_000_000_000)
+                case "capture.max_file_megabytes": configuration.maxFileMegabytes = try reader.int(value, name, in: 1...4096)
+                case "capture.auto_confirm": configuration.autoConfirm = try reader.int(value, name, in: 0...100)
+                case "recognition.default_language":
+                    guard let language = value.string.flatMap(Language.init(name:)) else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "one of \(Language.allowedNames)")
+                    }
+                    configuration.defaultLanguage = language
+                case "recognition.tessdata": configuration.tessdata = try reader.path(value, name)
+                case "storage.max_edge": configuration.maxEdge = try reader.int(value, name, in: 64...10_000)
+                case "storage.jpeg_quality": configuration.jpegQuality = try reader.int(value, name, in: 1...100)
+                case "time.time_zone":
+                    guard let zone = value.string, zone.isEmpty || TimeZone(identifier: zone) != nil else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "an IANA time zone name such as \"Europe/Berlin\", or \"\" for the system's")
+                    }
+                    configuration.timeZoneName = zone
+                case "review.scheduler":
+                    guard let choice = value.string.flatMap(SchedulerChoice.init(rawValue:)) else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "\"interval\" or \"fsrs\"")
+                    }
+                    configuration.scheduler = choice
+                case "review.desired_retention":
+                    guard let retention = value.double, retention > 0, retention < 1 else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "a number between 0 and 1 (not 0 or 1), such as 0.9")
+                    }
+                    configuration.desiredRetention = retention
+                case "review.fsrs_fuzz":
+                    guard let fuzz = value.bool else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "true or false")
+                    }
+                    configuration.fsrsFuzz = fuzz
+                default:
+                    break
+                }
+            }
+        }
+        return configuration
+    }
+
+    private struct Reader {
+        let file: String
+
+        func path(_ value: TOMLValueConvertible, _ key: String) throws -> String {
+            guard let text = value.string else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "a path in quotes, or \"\" for the default")
+            }
+            return text
+        }
+
+        func int(_ value: TOMLValueConvertible, _ key: String, in range: ClosedRange<Int>) throws -> Int {
+            guard let number = value.int, range.contains(number) else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+    }
+}

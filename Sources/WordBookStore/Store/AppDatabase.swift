@@ -1,0 +1,268 @@
+import Foundation
+import GRDB
+
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    case missing(path: String)
+    case cannotOpen(path: String, reason: String)
+    case noSuchWord(id: Int64)
+    case emptyWord
+    case badGrade(Int)
+    case notConfirmed(id: Int64, status: WordStatus)
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case let .missing(path):
+            return "there is no word book at \(path) yet: start the worker (wordbook run) or file photos with wordbook ingest"
+        case let .cannotOpen(path, reason):
+            return "the database \(path) could not be opened: \(reason)"
+        case let .noSuchWord(id):
+            return "there is no word with ID \(id)"
+        case .emptyWord:
+            return "the corrected word is empty"
+        case let .badGrade(level):
+            return "a grade must be from 0 to 5, not \(level)"
+        case let .notConfirmed(id, status):
+            return status == .proposed
+                ? "#\(id) is still a proposal: confirm or correct it before grading it"
+                : "#\(id) was rejected and is not reviewed"
+        case let .other(message):
+            return message
+        }
+    }
+}
+
+/// Everything filing needs to know about one photo.
+/// A photo to file: plain values from recognition and imaging, decided before the store sees them.
+public struct Filing: Sendable {
+    public var sourceName: String
+    public var sourceSHA256: String
+    public var capturedAt: Date
+    /// `YYYY-MM-DD` in the configured time zone.
+    public var captureDay: String
+    public var nextReview: Date
+    /// "en", "de", "fr" or "es".
+    public var language: String
+    /// The proposed word; empty when the photo shows none.
+    public var word: String
+    public var confidence: Int
+    public var candidates: [String]
+    public var box: WordBox?
+    /// The line the word stands in.
+    public var context: String
+    public var jpeg: Data
+    public var imageWidth: Int
+    public var imageHeight: Int
+    /// Filed as confirmed rather than as a proposal for the learner to settle.
+    public var confirmed: Bool
+
+    public init(
+        sourceName: String, sourceSHA256: String, capturedAt: Date, captureDay: String, nextReview: Date,
+        language: String, word: String, confidence: Int, candidates: [String], box: WordBox?, context: String,
+        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false
+    ) {
+        self.sourceName = sourceName
+        self.sourceSHA256 = sourceSHA256
+        self.capturedAt = capturedAt
+        self.captureDay = captureDay
+        self.nextReview = nextReview
+        self.language = language
+        self.word = word
+        self.confidence = confidence
+        self.candidates = candidates
+        self.box = box
+        self.context = context
+        self.jpeg = jpeg
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.confirmed = confirmed
+    }
+}
+
+public enum FilingResult: Sendable, Equatable {
+    case filed(Word)
+    /// The photo was filed before, as this word.
+    case duplicate(Word)
+}
+
+/// The worker's and the command line's access to the SQLite file.
+public final class AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens the file in WAL mode with a busy timeout, so the worker and the command line share it.
+    /// Without `create`, a missing file is an error rather than a new empty word book.
+    public static func open(path: String, create: Bool) throws -> AppDatabase {
+        let fileManager = FileManager.default
+        if !fileManager.fileExists(atPath: path) {
+            guard create else { throw StoreError.missing(path: path) }
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw StoreError.cannotOpen(path: path, reason: "its folder could not be created")
+                }
+            }
+        }
+        var configuration = GRDB.Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        do {
+            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+        } catch let error as DatabaseError {
+            let reason = error.resultCode == .SQLITE_NOTADB ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)")
+            throw StoreError.cannotOpen(path: path, reason: reason)
+        }
+    }
+
+    /// An in-memory database for tests.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+}
+
+// MARK: - Filing
+
+extension AppDatabase {
+    /// The word already filed from a photo with these bytes.
+    public func word(sourceSHA256: String) throws -> Word? {
+        try writer.read { db in
+            try Word.filter(Word.Columns.sourceSHA256 == sourceSHA256).fetchOne(db)
+        }
+    }
+
+    /// Files a photo in one transaction: the day's word book (created when needed), the word, its image.
+    public func file(_ filing: Filing, now: Date = Date()) throws -> FilingResult {
+        do {
+            return try writer.write { db in
+                if let existing = try Word.filter(Word.Columns.sourceSHA256 == filing.sourceSHA256).fetchOne(db) {
+                    return .duplicate(existing)
+                }
+                var book: WordBook
+                if let existing = try WordBook.filter(Column("recordDate") == filing.captureDay).fetchOne(db) {
+                    book = existing
+                } else {
+                    book = WordBook(id: nil, recordDate: filing.captureDay, createdAt: now, updatedAt: now)
+                    try book.insert(db)
+                }
+                var word = Word(
+                    id: nil, wordBookId: book.id!, word: filing.word,
+                    targetLanguage: filing.language, masteryLevel: 0, notes: "",
+                    createdAt: now, updatedAt: now, nextReviewDate: filing.nextReview,
+                    reviewInterval: 1, reviewCount: 0, lastReviewDate: nil, status: filing.confirmed ? .confirmed : .proposed,
+                    proposedWord: filing.word, confidence: filing.confidence,
+                    candidates: filing.candidates, box: filing.box,
+                    context: filing.context, sourceName: filing.sourceName,
+                    sourceSHA256: filing.sourceSHA256, capturedAt: filing.capturedAt)
+                try word.insert(db)
+                try WordImage(wordId: word.id!, jpeg: filing.jpeg, width: filing.imageWidth, height: filing.imageHeight)
+                    .insert(db)
+                book.updatedAt = now
+                try book.update(db)
+                // As stored: dates keep milliseconds in SQLite.
+                return .filed(try Word.fetchOne(db, key: word.id) ?? word)
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            // Another process filed the same photo between our check and our insert.
+            if let existing = try word(sourceSHA256: filing.sourceSHA256) { return .duplicate(existing) }
+            throw error
+        }
+    }
+}
+
+// MARK: - Settling proposals and reading
+
+extension AppDatabase {
+    public func pending() throws -> [Word] {
+        try writer.read { db in
+            try Word.filter(Word.Columns.status == WordStatus.proposed.rawValue)
+                .order(Word.Columns.capturedAt, Word.Columns.id)
+                .fetchAll(db)
+        }
+    }
+
+    public func word(id: Int64) throws -> Word {
+        guard let word = try writer.read({ db in try Word.fetchOne(db, key: id) }) else {
+            throw StoreError.noSuchWord(id: id)
+        }
+        return word
+    }
+
+    public func image(wordId: Int64) throws -> WordImage? {
+        try writer.read { db in try WordImage.fetchOne(db, key: wordId) }
+    }
+
+    public func book(id: Int64) throws -> WordBook? {
+        try writer.read { db in try WordBook.fetchOne(db, key: id) }
+    }
+
+    /// Words of one capture day, or of all days when `day` is nil, oldest first.
+    public func words(onDay day: String?) throws -> [(word: Word, book: String)] {
+        try writer.read { db in
+            var book = Word.wordBook.select(Column("recordDate")).forKey("book")
+            if let day { book = book.filter(Column("recordDate") == day) }
+            let request = Word.including(required: book).order(Word.Columns.capturedAt, Word.Columns.id)
+            return try Row.fetchAll(db, request).map { row in
+                (try Word(row: row), row.scopes["book"]?["recordDate"] ?? "")
+            }
+        }
+    }
+
+    /// Marks words confirmed, all or none: an unknown ID changes nothing.
+    public func confirm(ids: [Int64], now: Date = Date()) throws {
+        try setStatus(.confirmed, ids: ids, now: now)
+    }
+
+    public func reject(ids: [Int64], now: Date = Date()) throws {
+        try setStatus(.rejected, ids: ids, now: now)
+    }
+
+    private func setStatus(_ status: WordStatus, ids: [Int64], now: Date) throws {
+        try writer.write { db in
+            for id in ids {
+                guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+                word.status = status
+                word.updatedAt = now
+                try word.update(db)
+            }
+        }
+    }
+
+    /// Replaces the word and confirms it; the proposal stays in `proposedWord`.
+    public func correct(id: Int64, to text: String, now: Date = Date()) throws -> Word {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw StoreError.emptyWord }
+        return try writer.write { db in
+            guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            word.word = text
+            word.status = .confirmed
+            word.updatedAt = now
+            try word.update(db)
+            return word
+        }
+    }
+
+    /// The most recently filed word.
+    public func lastFiled() throws -> Word? {
+        try writer.read { db in
+            try Word.order(Word.Columns.createdAt.desc, Word.Columns.id.desc).fetchOne(db)
+        }
+    }
+
+    /// Words filed as confirmed (`auto_confirm`) that the learner has not touched since.
+    public func confirmedOnFilingCount() throws -> Int {
+        try writer.read { db in try Word.confirmedOnFiling().fetchCount(db) }
+    }
+
+    public func wordCount(status: WordStatus? = nil) throws -> Int {
+        try writer.read { db in
+            if let status { return try Word.filter(Word.Columns.status == status.rawValue).fetchCount(db) }
+            return try Word.fetchCount(db)
+        }
+    }
+}

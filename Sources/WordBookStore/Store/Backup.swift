@@ -1,0 +1,236 @@
+import Foundation
+import GRDB
+
+/// The whole word book as one JSON document: books, words with their images (base64), tags and
+/// review history, and the schema it came from. Exporting, importing into an empty database and
+/// exporting again gives the same document.
+public struct BackupDocument: Codable, Sendable, Equatable {
+    public struct Book: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var recordDate: String
+        public var createdAt: Date
+        public var updatedAt: Date
+    }
+
+    public struct Image: Codable, Sendable, Equatable {
+        public var jpeg: Data
+        public var width: Int
+        public var height: Int
+    }
+
+    public struct ReviewEntry: Codable, Sendable, Equatable {
+        public var reviewedAt: Date
+        public var level: Int
+        public var interval: Int
+        public var nextReviewDate: Date
+    }
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var bookId: Int64
+        public var word: String
+        public var targetLanguage: String
+        public var masteryLevel: Int
+        public var notes: String
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var nextReviewDate: Date
+        public var reviewInterval: Int
+        public var reviewCount: Int
+        public var lastReviewDate: Date?
+        public var status: WordStatus
+        public var proposedWord: String
+        public var confidence: Int
+        public var candidates: [String]
+        public var box: WordBox?
+        public var context: String
+        public var sourceName: String
+        public var sourceSHA256: String
+        public var capturedAt: Date
+        // FSRS's memory state; absent from the document when the word has none.
+        public var stability: Double?
+        public var difficulty: Double?
+        public var fsrsState: FSRSState?
+        public var fsrsStep: Int?
+        public var tags: [String]
+        public var reviews: [ReviewEntry]
+        public var image: Image?
+    }
+
+    /// The last migration applied when the document was made.
+    public var schemaVersion: String
+    public var books: [Book]
+    public var tags: [String]
+    public var words: [Entry]
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(timestampFormat.string(from: date))
+        }
+        encoder.dataEncodingStrategy = .base64
+        return encoder
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = timestampFormat.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a time like 2026-10-24T13:05:00.123Z")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// Milliseconds, as SQLite keeps them.
+    nonisolated(unsafe) static let timestampFormat: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter
+    }()
+
+    public func encoded() throws -> Data {
+        try Self.encoder().encode(self)
+    }
+
+    public static func decode(_ data: Data) throws -> BackupDocument {
+        try decoder().decode(BackupDocument.self, from: data)
+    }
+}
+
+public struct ImportSummary: Sendable, Equatable {
+    public var books = 0
+    public var words = 0
+    public var duplicates = 0
+    public var tags = 0
+}
+
+extension AppDatabase {
+    public func exportDocument() throws -> BackupDocument {
+        try writer.read { db in
+            let schema = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
+            let books = try WordBook.order(Column("id")).fetchAll(db).map {
+                BackupDocument.Book(id: $0.id!, recordDate: $0.recordDate, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+            }
+            let tags = try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY key")
+            var tagsByWord: [Int64: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT wordTag.wordId, tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId ORDER BY tag.key") {
+                tagsByWord[row["wordId"], default: []].append(row["name"])
+            }
+            var reviewsByWord: [Int64: [BackupDocument.ReviewEntry]] = [:]
+            for review in try Review.order(Column("reviewedAt"), Column("id")).fetchAll(db) {
+                reviewsByWord[review.wordId, default: []].append(BackupDocument.ReviewEntry(
+                    reviewedAt: review.reviewedAt, level: review.level, interval: review.interval, nextReviewDate: review.nextReviewDate))
+            }
+            let words = try Word.order(Column("id")).fetchAll(db).map { word in
+                let image = try WordImage.fetchOne(db, key: word.id!)
+                return BackupDocument.Entry(
+                    id: word.id!, bookId: word.wordBookId, word: word.word, targetLanguage: word.targetLanguage,
+                    masteryLevel: word.masteryLevel, notes: word.notes, createdAt: word.createdAt, updatedAt: word.updatedAt,
+                    nextReviewDate: word.nextReviewDate, reviewInterval: word.reviewInterval, reviewCount: word.reviewCount,
+                    lastReviewDate: word.lastReviewDate, status: word.status, proposedWord: word.proposedWord,
+                    confidence: word.confidence, candidates: word.candidates, box: word.box, context: word.context,
+                    sourceName: word.sourceName, sourceSHA256: word.sourceSHA256, capturedAt: word.capturedAt,
+                    stability: word.stability, difficulty: word.difficulty, fsrsState: word.fsrsState, fsrsStep: word.fsrsStep,
+                    tags: tagsByWord[word.id!] ?? [], reviews: reviewsByWord[word.id!] ?? [],
+                    image: image.map { BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height) })
+            }
+            return BackupDocument(schemaVersion: schema, books: books, tags: tags, words: words)
+        }
+    }
+
+    /// Adds what the document has and the database lacks, in one transaction. Words are matched
+    /// by their photo's SHA-256, books by day, tags by name without regard to case; ids are kept
+    /// where they are free, so a restore into an empty database is exact.
+    public func importDocument(_ document: BackupDocument) throws -> ImportSummary {
+        try writer.write { db in
+            var summary = ImportSummary()
+            var bookIds: [Int64: Int64] = [:]
+            for book in document.books {
+                if let existing = try WordBook.filter(Column("recordDate") == book.recordDate).fetchOne(db) {
+                    bookIds[book.id] = existing.id!
+                    continue
+                }
+                let free = try !WordBook.exists(db, key: book.id)
+                var record = WordBook(id: free ? book.id : nil, recordDate: book.recordDate, createdAt: book.createdAt, updatedAt: book.updatedAt)
+                try record.insert(db)
+                bookIds[book.id] = record.id!
+                summary.books += 1
+            }
+            var tagIds: [String: Int64] = [:]
+            func tagId(_ name: String) throws -> Int64 {
+                let key = Self.tagKey(name)
+                if let id = tagIds[key] { return id }
+                if let existing = try Tag.filter(Column("key") == key).fetchOne(db) {
+                    tagIds[key] = existing.id!
+                    return existing.id!
+                }
+                var tag = Tag(id: nil, name: name, key: key)
+                try tag.insert(db)
+                summary.tags += 1
+                tagIds[key] = tag.id!
+                return tag.id!
+            }
+            for name in document.tags { _ = try tagId(name) }
+            for entry in document.words {
+                if try Word.filter(Word.Columns.sourceSHA256 == entry.sourceSHA256).fetchCount(db) > 0 {
+                    summary.duplicates += 1
+                    continue
+                }
+                guard let bookId = bookIds[entry.bookId] else {
+                    throw StoreError.other("the backup is damaged: word \(entry.id) names book \(entry.bookId), which it does not contain")
+                }
+                let free = try !Word.exists(db, key: entry.id)
+                var word = Word(
+                    id: free ? entry.id : nil, wordBookId: bookId, word: entry.word, targetLanguage: entry.targetLanguage,
+                    masteryLevel: entry.masteryLevel, notes: entry.notes, createdAt: entry.createdAt, updatedAt: entry.updatedAt,
+                    nextReviewDate: entry.nextReviewDate, reviewInterval: entry.reviewInterval, reviewCount: entry.reviewCount,
+                    lastReviewDate: entry.lastReviewDate, status: entry.status, proposedWord: entry.proposedWord,
+                    confidence: entry.confidence, candidates: entry.candidates, box: entry.box, context: entry.context,
+                    sourceName: entry.sourceName, sourceSHA256: entry.sourceSHA256, capturedAt: entry.capturedAt,
+                    stability: entry.stability, difficulty: entry.difficulty, fsrsState: entry.fsrsState, fsrsStep: entry.fsrsStep)
+                try word.insert(db)
+                if let image = entry.image {
+                    try WordImage(wordId: word.id!, jpeg: image.jpeg, width: image.width, height: image.height).insert(db)
+                }
+                for name in entry.tags { try WordTag(wordId: word.id!, tagId: try tagId(name)).insert(db, onConflict: .ignore) }
+                for review in entry.reviews {
+                    var record = Review(id: nil, wordId: word.id!, reviewedAt: review.reviewedAt, level: review.level,
+                                        interval: review.interval, nextReviewDate: review.nextReviewDate)
+                    try record.insert(db)
+                }
+                summary.words += 1
+            }
+            return summary
+        }
+    }
+
+    /// Word books whose day is before `day`, with how many words they hold.
+    public func booksBefore(_ day: String) throws -> (books: Int, words: Int) {
+        try writer.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(DISTINCT wordBook.id) AS books, COUNT(word.id) AS words
+                FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id WHERE wordBook.recordDate < ?
+                """, arguments: [day])!
+            return (row["books"], row["words"])
+        }
+    }
+
+    /// Deletes the word books before `day` with their words, images, reviews and tag links;
+    /// tags left on no word go too.
+    @discardableResult
+    public func prune(before day: String) throws -> (books: Int, words: Int) {
+        try writer.write { db in
+            let words = try Word.joining(required: Word.wordBook.filter(Column("recordDate") < day)).fetchCount(db)
+            let books = try WordBook.filter(Column("recordDate") < day).deleteAll(db)
+            try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tagId FROM wordTag)")
+            return (books, words)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+
+/// The words captured on one day.
+public struct WordBook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "wordBook"
+    public static let words = hasMany(Word.self)
+
+    public var id: Int64?
+    /// The capture day, `YYYY-MM-DD`, in the configured time zone.
+    public var recordDate: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// Where a word stands with the learner.
+public enum WordStatus: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case proposed, confirmed, rejected
+}
+
+/// One word the learner photographed.
+public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "word"
+    public static let wordBook = belongsTo(WordBook.self)
+    public static let image = hasOne(WordImage.self)
+    public static let wordTags = hasMany(WordTag.self)
+    public static let tags = hasMany(Tag.self, through: wordTags, using: WordTag.tag)
+    public static let reviews = hasMany(Review.self)
+
+    public var id: Int64?
+    public var wordBookId: Int64
+    public var word: String
+    /// "en", "de", "fr", "es".
+    public var targetLanguage: String
+    public var masteryLevel: Int
+    public var notes: String
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var nextReviewDate: Date
+    /// Days.
+    public var reviewInterval: Int
+    public var reviewCount: Int
+    public var lastReviewDate: Date?
+    public var status: WordStatus
+    /// What recognition proposed, kept after a correction.
+    public var proposedWord: String
+    public var confidence: Int
+    public var candidates: [String]
+    public var box: WordBox?
+    public var context: String
+    public var sourceName: String
+    public var sourceSHA256: String
+    public var capturedAt: Date
+    // FSRS's memory state: nil until the word is graded under the FSRS scheduler, and again
+    // once the interval rule grades it (the state is then rebuilt from the review history).
+    /// Days.
+    public var stability: Double? = nil
+    /// 1-10.
+    public var difficulty: Double? = nil
+    public var fsrsState: FSRSState? = nil
+    /// The learning or relearning step; nil in review.
+    public var fsrsStep: Int? = nil
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let wordBookId = Column(CodingKeys.wordBookId)
+        public static let status = Column(CodingKeys.status)
+        public static let sourceSHA256 = Column(CodingKeys.sourceSHA256)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let updatedAt = Column(CodingKeys.updatedAt)
+        public static let reviewCount = Column(CodingKeys.reviewCount)
+        public static let capturedAt = Column(CodingKeys.capturedAt)
+        public static let word = Column(CodingKeys.word)
+        public static let targetLanguage = Column(CodingKeys.targetLanguage)
+        public static let masteryLevel = Column(CodingKeys.masteryLevel)
+        public static let nextReviewDate = Column(CodingKeys.nextReviewDate)
+        public static let lastReviewDate = Column(CodingKeys.lastReviewDate)
+        public static let stability = Column(CodingKeys.stability)
+    }
+}
+
+/// The stored JPEG of a word's photo, kept apart from the row.
+public struct WordImage: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "wordImage"
+
+    public var wordId: Int64
+    public var jpeg: Data
+    public var width: Int
+    public var height: Int
+}
+
+public struct Tag: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "tag"
+
+    public var id: Int64?
+    public var name: String
+    /// The name folded for case-insensitive uniqueness.
+    public var key: String
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+public struct WordTag: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "wordTag"
+    public static let tag = belongsTo(Tag.self)
+    public static let word = belongsTo(Word.self)
+
+    public var wordId: Int64
+    public var tagId: Int64
+}
+
+/// One grading of a word: the review history `show` lists.
+public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "review"
+
+    public var id: Int64?
+    public var wordId: Int64
+    public var reviewedAt: Date
+    public var level: Int
+    /// Days until the next review, as the rule gave them.
+    public var interval: Int
+    public var nextReviewDate: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+extension Word {
+    /// Words filed as confirmed and not touched since: no confirmation, correction, note or grade
+    /// has moved `updatedAt` off `createdAt`.
+    static func confirmedOnFiling() -> QueryInterfaceRequest<Word> {
+        Word.filter(Columns.status == WordStatus.confirmed.rawValue && Columns.reviewCount == 0
+            && Columns.updatedAt == Columns.createdAt)
+    }
+}
+
+/// Where the word stands in the stored photo, in its pixels.
+public struct WordBox: Sendable, Equatable, Codable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

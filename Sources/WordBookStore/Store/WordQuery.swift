@@ -1,0 +1,416 @@
+import Foundation
+import GRDB
+
+/// Which words `list` shows, in which order, which page.
+public struct WordQuery: Sendable {
+    public enum Sort: String, Sendable, CaseIterable {
+        case word, created, nextReview = "next-review"
+    }
+
+    public var day: String?
+    public var from: String?
+    public var to: String?
+    public var language: String?
+    public var minMastery: Int?
+    public var status: WordStatus?
+    /// A tag name, matched without regard to case.
+    public var tag: String?
+    public var sort: Sort = .created
+    public var limit: Int?
+    public var offset: Int = 0
+
+    public init() {}
+}
+
+/// A word with the day of its book and its tags, as the read commands show it.
+public struct WordListing: Sendable, Equatable {
+    public var word: Word
+    public var book: String
+    public var tags: [String]
+
+    public init(word: Word, book: String, tags: [String]) {
+        self.word = word
+        self.book = book
+        self.tags = tags
+    }
+}
+
+public struct BookSummary: Sendable, Equatable {
+    public var day: String
+    public var words: Int
+    public var mastered: Int
+}
+
+public struct TagCount: Sendable, Equatable {
+    public var name: String
+    public var count: Int
+}
+
+extension StoreError {
+    static func noSuchTag(_ name: String) -> StoreError { .other("there is no tag named '\(name)'") }
+}
+
+extension AppDatabase {
+    /// Tag names fold case the Unicode way: "Straße" and "STRASSE" are one tag only when they fold alike.
+    static func tagKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    private func request(_ query: WordQuery) throws -> QueryInterfaceRequest<Word> {
+        var book = Word.wordBook
+        if let day = query.day { book = book.filter(Column("recordDate") == day) }
+        if let from = query.from { book = book.filter(Column("recordDate") >= from) }
+        if let to = query.to { book = book.filter(Column("recordDate") <= to) }
+        var request = Word.joining(required: book)
+        if let language = query.language { request = request.filter(Word.Columns.targetLanguage == language) }
+        if let minimum = query.minMastery { request = request.filter(Word.Columns.masteryLevel >= minimum) }
+        if let status = query.status { request = request.filter(Word.Columns.status == status.rawValue) }
+        if let tag = query.tag {
+            request = request.joining(required: Word.tags.filter(Column("key") == Self.tagKey(tag)))
+        }
+        return request
+    }
+
+    /// A query naming a tag that does not exist is a mistake, not an empty list.
+    static func requireTag(of query: WordQuery, _ db: Database) throws {
+        if let tag = query.tag, try Tag.filter(Column("key") == tagKey(tag)).fetchCount(db) == 0 {
+            throw StoreError.noSuchTag(tag)
+        }
+    }
+
+    /// A word's tag names, ordered without regard to case.
+    static func tagNames(of wordId: Int64, _ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
+            """, arguments: [wordId])
+    }
+
+    /// The words the query selects, with their book's day and their tags.
+    public func words(_ query: WordQuery) throws -> [WordListing] {
+        try writer.read { db in
+            try Self.requireTag(of: query, db)
+            var request = try self.request(query)
+            switch query.sort {
+            case .word: request = request.order(Word.Columns.word.collating(.localizedCaseInsensitiveCompare), Word.Columns.id)
+            case .created: request = request.order(Word.Columns.capturedAt, Word.Columns.id)
+            case .nextReview: request = request.order(Word.Columns.nextReviewDate, Word.Columns.id)
+            }
+            if let limit = query.limit { request = request.limit(limit, offset: query.offset) }
+            else if query.offset > 0 { request = request.limit(-1, offset: query.offset) }
+            guard query.limit != nil || query.offset > 0 else {
+                return try Self.listings(Self.fetchWords(db, request), db)
+            }
+            // A page: sort and skip on the IDs alone, then read only the page's rows. Sorting every
+            // matching row whole to keep 50 of them is what made deep pages slow.
+            return try Self.listings(ids: request.select(Word.Columns.id, as: Int64.self).fetchAll(db), db)
+        }
+    }
+
+    public func count(_ query: WordQuery) throws -> Int {
+        try writer.read { db in
+            try Self.requireTag(of: query, db)
+            return try self.request(query).fetchCount(db)
+        }
+    }
+
+    /// The words with these IDs, in this order, with book days and tags; an ID no longer there is left out.
+    static func listings(ids: [Int64], _ db: Database) throws -> [WordListing] {
+        let rows = try Dictionary(uniqueKeysWithValues: fetchWords(db, Word.filter(keys: ids)).map { ($0.id!, $0) })
+        return try listings(ids.compactMap { rows[$0] }, db)
+    }
+
+    /// Adds book days and tags to words, in two queries whatever their number.
+    static func listings(_ words: [Word], _ db: Database) throws -> [WordListing] {
+        let ids = words.compactMap(\.id)
+        let bookIds = Set(words.map(\.wordBookId))
+        var days: [Int64: String] = [:]
+        let books = try Row.fetchCursor(db, WordBook.select(Column("id"), Column("recordDate")).filter(keys: bookIds))
+        while let row = try books.next() { days[row[0]] = row[1] }
+        var tags: [Int64: [String]] = [:]
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT wordTag.wordId, tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId
+            WHERE wordTag.wordId IN (SELECT value FROM json_each(?)) ORDER BY tag.key
+            """, arguments: [String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)])
+        for row in rows { tags[row["wordId"], default: []].append(row["name"]) }
+        return words.map { WordListing(word: $0, book: days[$0.wordBookId] ?? "", tags: tags[$0.id!] ?? []) }
+    }
+
+    /// Full text over word, notes and context, ignoring case and accents; ß matches ss. Best match first.
+    public func search(_ text: String) throws -> [WordListing] {
+        let terms = text.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ẞ", with: "SS")
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { "\"\($0)\"*" }
+        guard !terms.isEmpty else { return [] }
+        return try writer.read { db in
+            let words = try Self.fetchWords(db, sql: """
+                SELECT word.* FROM wordSearch JOIN word ON word.id = wordSearch.rowid
+                WHERE wordSearch MATCH ? ORDER BY wordSearch.rank, word.id
+                """, arguments: [terms.joined(separator: " ")])
+            return try Self.listings(words, db)
+        }
+    }
+
+    /// One line per word book, newest first.
+    public func books() throws -> [BookSummary] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words,
+                       COALESCE(SUM(word.masteryLevel >= 4), 0) AS mastered
+                FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id
+                GROUP BY wordBook.id ORDER BY wordBook.recordDate DESC
+                """).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
+        }
+    }
+
+    public func tags(of wordId: Int64) throws -> [String] {
+        try writer.read { db in
+            try Self.tagNames(of: wordId, db)
+        }
+    }
+
+    public func reviews(of wordId: Int64) throws -> [Review] {
+        try writer.read { db in
+            try Review.filter(Column("wordId") == wordId).order(Column("reviewedAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    public func tagCounts() throws -> [TagCount] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT tag.name, COUNT(wordTag.wordId) AS count FROM tag LEFT JOIN wordTag ON wordTag.tagId = tag.id
+                GROUP BY tag.id ORDER BY tag.key
+                """).map { TagCount(name: $0["name"], count: $0["count"]) }
+        }
+    }
+}
+
+// MARK: - Changing words
+
+extension AppDatabase {
+    /// Applies the review rule, or FSRS, to a confirmed word and records the review.
+    public func grade(
+        id: Int64, level: Int, now: Date = Date(), calendar: CaptureCalendar, scheduler: ReviewScheduler = .interval
+    ) throws -> Word {
+        guard ReviewSchedule.levels.contains(level) else { throw StoreError.badGrade(level) }
+        return try writer.write { db in
+            guard let word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            guard word.status == .confirmed else { throw StoreError.notConfirmed(id: id, status: word.status) }
+            let graded: Word
+            switch scheduler {
+            case .interval:
+                graded = ReviewSchedule.grade(word, level: level, now: now, calendar: calendar)
+            case let .fsrs(fsrs):
+                // Only a word without an FSRS state needs its history: the state is rebuilt from it.
+                let history = word.fsrsState == nil
+                    ? try Review.filter(Column("wordId") == id).order(Column("reviewedAt"), Column("id")).fetchAll(db) : []
+                graded = fsrs.grade(word, level: level, now: now, history: history)
+            }
+            try graded.update(db)
+            var review = Review(id: nil, wordId: id, reviewedAt: now, level: level,
+                                interval: graded.reviewInterval, nextReviewDate: graded.nextReviewDate)
+            try review.insert(db)
+            return try Word.fetchOne(db, key: id) ?? graded
+        }
+    }
+
+    /// Sets or clears a word's note.
+    public func setNote(id: Int64, to text: String, now: Date = Date()) throws {
+        try writer.write { db in
+            guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            word.notes = text
+            word.updatedAt = now
+            try word.update(db)
+        }
+    }
+
+    /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted. The word
+    /// counts as changed, so an Anki export made afterwards carries the new tags over.
+    public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date()) throws -> [String] {
+        try writer.write { db in
+            guard try Word.exists(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            for name in removing {
+                let key = Self.tagKey(name)
+                guard let tag = try Tag.filter(Column("key") == key).fetchOne(db),
+                      try WordTag.deleteOne(db, key: ["wordId": id, "tagId": tag.id!])
+                else { throw StoreError.other("#\(id) has no tag named '\(name)'") }
+                if try WordTag.filter(Column("tagId") == tag.id!).fetchCount(db) == 0 { try tag.delete(db) }
+            }
+            for name in adding {
+                let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { throw StoreError.other("a tag name cannot be empty") }
+                var tag: Tag
+                if let existing = try Tag.filter(Column("key") == Self.tagKey(trimmed)).fetchOne(db) {
+                    tag = existing
+                } else {
+                    tag = Tag(id: nil, name: trimmed, key: Self.tagKey(trimmed))
+                    try tag.insert(db)
+                }
+                try WordTag(wordId: id, tagId: tag.id!).insert(db, onConflict: .ignore)
+            }
+            try Word.filter(key: id).updateAll(db, Column("updatedAt").set(to: now))
+            return try Self.tagNames(of: id, db)
+        }
+    }
+}
+
+// MARK: - Reading many words
+
+extension Word {
+    /// The same word as `Word(row:)`, GRDB's Codable decoding, at a fraction of its cost: the read
+    /// commands decode thousands of rows, and the Codable path ran JSONDecoder twice a row (for
+    /// candidates and box) and looked every column up through a Decoder. Here the columns are
+    /// read by their place in the row, found once per query (`WordColumns`), and candidates and box are parsed by hand when they have exactly the
+    /// shape GRDB's JSON encoder writes (`["a","b"]` without escapes, `{"height":1,"width":2,"x":3,"y":4}`);
+    /// anything else goes through the JSON decoder GRDB would have used.
+    init(listingRow row: Row, columns c: WordColumns) throws {
+        self.init(
+            id: try row.decode(atIndex: c.id),
+            wordBookId: try row.decode(atIndex: c.wordBookId),
+            word: try row.decode(atIndex: c.word),
+            targetLanguage: try row.decode(atIndex: c.targetLanguage),
+            masteryLevel: try row.decode(atIndex: c.masteryLevel),
+            notes: try row.decode(atIndex: c.notes),
+            createdAt: try row.decode(atIndex: c.createdAt),
+            updatedAt: try row.decode(atIndex: c.updatedAt),
+            nextReviewDate: try row.decode(atIndex: c.nextReviewDate),
+            reviewInterval: try row.decode(atIndex: c.reviewInterval),
+            reviewCount: try row.decode(atIndex: c.reviewCount),
+            lastReviewDate: try row.decode(atIndex: c.lastReviewDate),
+            status: try row.decode(atIndex: c.status),
+            proposedWord: try row.decode(atIndex: c.proposedWord),
+            confidence: try row.decode(atIndex: c.confidence),
+            candidates: try row.withUnsafeData(atIndex: c.candidates) { data in
+                guard let data else {
+                    throw DecodingError.valueNotFound(Data.self, DecodingError.Context(codingPath: [], debugDescription: "Missing Data"))
+                }
+                return try Self.plainStrings(data)
+                    ?? Self.databaseJSONDecoder(for: "candidates").decode([String].self, from: data)
+            },
+            box: try row.withUnsafeData(atIndex: c.box) { data in
+                guard let data else { return nil }
+                return try Self.plainBox(data) ?? Self.databaseJSONDecoder(for: "box").decode(WordBox.self, from: data)
+            },
+            context: try row.decode(atIndex: c.context),
+            sourceName: try row.decode(atIndex: c.sourceName),
+            sourceSHA256: try row.decode(atIndex: c.sourceSHA256),
+            capturedAt: try row.decode(atIndex: c.capturedAt),
+            stability: try row.decode(atIndex: c.stability),
+            difficulty: try row.decode(atIndex: c.difficulty),
+            fsrsState: try row.decode(atIndex: c.fsrsState),
+            fsrsStep: try row.decode(atIndex: c.fsrsStep))
+    }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
+
+    /// `["a","b"]` as written by JSONEncoder: no spaces, no escapes, no control characters, valid
+    /// UTF-8. Nil for anything else, which the JSON decoder then reads (or rejects).
+    static func plainStrings(_ data: Data) -> [String]? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
+            let count = bytes.count
+            guard count >= 2, bytes[0] == UInt8(ascii: "["), bytes[count - 1] == UInt8(ascii: "]") else { return nil }
+            var strings: [String] = []
+            if count == 2 { return strings }
+            var index = 1
+            while true {
+                guard index < count - 1, bytes[index] == quote else { return nil }
+                let start = index + 1
+                var end = start
+                while end < count, bytes[end] != quote {
+                    if bytes[end] == backslash || bytes[end] < 0x20 { return nil }
+                    end += 1
+                }
+                guard end < count - 1,
+                      let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                else { return nil }
+                strings.append(string)
+                index = end + 1
+                if bytes[index] == comma { index += 1; continue }
+                return index == count - 1 ? strings : nil
+            }
+        }
+    }
+
+    /// `{"height":H,"width":W,"x":X,"y":Y}` as written by GRDB's JSON encoder (sorted keys, plain
+    /// integers). Nil for anything else, which the JSON decoder then reads (or rejects).
+    static func plainBox(_ data: Data) -> WordBox? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> WordBox? in
+            var index = 0
+            func expect(_ literal: StaticString) -> Bool {
+                let count = literal.utf8CodeUnitCount
+                guard index + count <= bytes.count else { return false }
+                for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+                index += count
+                return true
+            }
+            func integer() -> Int? {
+                var negative = false
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+                let start = index
+                var value = 0
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), index - start < 15 {
+                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                }
+                let digits = index - start
+                // JSON has no leading zeros; very long numbers are left to the decoder.
+                guard digits > 0, digits < 15, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
+                if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+                return negative ? -value : value
+            }
+            guard expect("{\"height\":"), let height = integer(), expect(",\"width\":"), let width = integer(),
+                  expect(",\"x\":"), let x = integer(), expect(",\"y\":"), let y = integer(), expect("}"),
+                  index == bytes.count
+            else { return nil }
+            return WordBox(x: x, y: y, width: width, height: height)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Words as `request.fetchAll(db)` returns them, decoded by `Word(listingRow:columns:)`.
+    static func fetchWords(_ db: Database, _ request: QueryInterfaceRequest<Word>) throws -> [Word] {
+        try words(Row.fetchCursor(db, request.asRequest(of: Row.self)))
+    }
+
+    static func fetchWords(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Word] {
+        try words(Row.fetchCursor(db, sql: sql, arguments: arguments))
+    }
+
+    private static func words(_ rows: RowCursor) throws -> [Word] {
+        var columns: WordColumns?
+        var words: [Word] = []
+        while let row = try rows.next() {
+            let known = try columns ?? WordColumns(row)
+            columns = known
+            words.append(try Word(listingRow: row, columns: known))
+        }
+        return words
+    }
+}
+
+/// Where each column of `word` stands in the rows of one query.
+struct WordColumns {
+    let id, wordBookId, word, targetLanguage, masteryLevel, notes, createdAt, updatedAt, nextReviewDate: Int
+    let reviewInterval, reviewCount, lastReviewDate, status, proposedWord, confidence, candidates, box: Int
+    let context, sourceName, sourceSHA256, capturedAt, stability, difficulty, fsrsState, fsrsStep: Int
+
+    init(_ row: Row) throws {
+        var places: [String: Int] = [:]
+        for (index, name) in row.columnNames.enumerated() where places[name] == nil {
+            places[name] = index
+        }
+        func place(_ name: String) throws -> Int {
+            guard let index = places[name] else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "word column \(name) is missing from the query")
+            }
+            return index
+        }
+        (id, wordBookId, word, targetLanguage) = (try place("id"), try place("wordBookId"), try place("word"), try place("targetLanguage"))
+        (masteryLevel, notes, createdAt, updatedAt) = (try place("masteryLevel"), try place("notes"), try place("createdAt"), try place("updatedAt"))
+        (nextReviewDate, reviewInterval, reviewCount) = (try place("nextReviewDate"), try place("reviewInterval"), try place("reviewCount"))
+        (lastReviewDate, status, proposedWord, confidence) = (try place("lastReviewDate"), try place("status"), try place("proposedWord"), try place("confidence"))
+        (candidates, box, context, sourceName) = (try place("candidates"), try place("box"), try place("context"), try place("sourceName"))
+        (sourceSHA256, capturedAt, stability, difficulty) = (try place("sourceSHA256"), try place("capturedAt"), try place("stability"), try place("difficulty"))
+        (fsrsState, fsrsStep) = (try place("fsrsState"), try place("fsrsStep"))
+    }
+}

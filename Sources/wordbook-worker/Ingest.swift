@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import WordBookCapture
+import WordBookCommandLine
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+struct Ingest: ParsableCommand {
+    static let configuration = WorkerCommands.ingest
+
+    @OptionGroup var arguments: IngestArguments
+
+    func run() throws {
+        let (options, json, timings) = (arguments.options, arguments.json, arguments.timings)
+        let configuration = try options.loadConfiguration()
+        let language = arguments.language.flatMap(Language.init(name:)) ?? configuration.defaultLanguage
+        var files = Ingestor.expand(arguments.paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        // Filing them here too would race the worker for the same photos.
+        for watched in WorkerLock.watchedInboxes(of: files) {
+            let note = WorkerLockError.leftToWorker(inbox: watched.inbox, pid: watched.holder.pid, photos: watched.files.count)
+            let left = Set(watched.files)
+            files.removeAll { left.contains($0) }
+            if files.isEmpty { throw note }
+            FileHandle.standardError.write(Data("wordbook: \(note)\n".utf8))
+        }
+        let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
+        let ingestor = try Ingestor(
+            database: database, configuration: configuration, language: language,
+            workers: min(arguments.workers ?? configuration.workerCount, max(files.count, 1)),
+            measuring: timings != nil, measuringFullDecode: arguments.timingsFullDecode)
+        let timingsLog = try timings.map(TimingsLog.init(path:))
+        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
+        var failures = 0
+
+        ingestor.ingest(files) { index, file, outcome, stages in
+            let line = IngestLine(file: file, outcome: outcome, calendar: calendar)
+            if let stages { timingsLog?.write(stages.jsonLine(file: file, outcome: line.status)) }
+            if line.status == "failed" { failures += 1 }
+            progress.clear()
+            if json {
+                print(line.json)
+            } else {
+                print(line.humanReadable)
+            }
+            fflush(nil)
+            progress.update(done: index + 1)
+        }
+        progress.clear()
+        if failures > 0 {
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// One line of `ingest --json`, as DESIGN.md fixes it.
+struct IngestLine {
+    var file: String
+    var status: String
+    var id: Int64?
+    var word: String?
+    var confidence: Int?
+    var candidates: [String]?
+    var book: String?
+    var nextReview: String?
+    var error: String?
+
+    init(file: String, outcome: IngestOutcome, calendar: CaptureCalendar) {
+        self.file = file
+        func fill(_ word: Word, _ book: String) {
+            id = word.id
+            self.word = word.word
+            confidence = word.confidence
+            candidates = word.candidates
+            self.book = book
+            nextReview = calendar.iso8601(word.nextReviewDate)
+        }
+        switch outcome {
+        case let .filed(word, book):
+            status = "filed"
+            fill(word, book)
+        case let .duplicate(word, book):
+            status = "duplicate"
+            fill(word, book)
+        case let .failed(reason), let .deferred(reason):
+            status = "failed"
+            error = reason
+        case .gone:
+            status = "failed"
+            error = "the file does not exist"
+        }
+    }
+
+    /// The object on one line, its fields in DESIGN.md's order, absent ones left out.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        func encoded(_ value: some Encodable) -> String {
+            String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        }
+        var fields = [("file", encoded(file)), ("status", encoded(status))]
+        if let id { fields.append(("id", encoded(id))) }
+        if let word { fields.append(("word", encoded(word))) }
+        if let confidence { fields.append(("confidence", encoded(confidence))) }
+        if let candidates { fields.append(("candidates", encoded(candidates))) }
+        if let book { fields.append(("book", encoded(book))) }
+        if let nextReview { fields.append(("nextReview", encoded(nextReview))) }
+        if let error { fields.append(("error", encoded(error))) }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    var humanReadable: String {
+        switch status {
+        case "failed": return "\(file): failed: \(error ?? "")"
+        case "duplicate": return "\(file): already filed as #\(id ?? 0) \"\(word ?? "")\" (\(book ?? ""))"
+        default:
+            let shown = (word ?? "").isEmpty ? "(no word found)" : "\"\(word!)\""
+            return "\(file): #\(id ?? 0) \(shown) \(confidence ?? 0)% in \(book ?? "")"
+        }
+    }
+}
+
+/// done/total, photos per second and time left, redrawn on one stderr line.
+final class Progress {
+    let total: Int
+    let enabled: Bool
+    let start = Date()
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+    }
+
+    func update(done: Int) {
+        guard enabled, done < total else { return }
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = Double(done) / max(elapsed, 0.001)
+        let left = Int(Double(total - done) / max(rate, 0.001))
+        let text = String(format: "%d/%d  %.1f photos/s  %d:%02d left", done, total, rate, left / 60, left % 60)
+        FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import WordBookCapture
+import WordBookCommandLine
+import WordBookPipeline
+import WordBookSettings
+import WordBookStore
+
+struct Run: ParsableCommand {
+    static let configuration = WorkerCommands.run
+
+    @OptionGroup var arguments: RunArguments
+
+    func run() throws {
+        let options = arguments.options
+        var configuration = try options.loadConfiguration()
+        if let workers = arguments.workers { configuration.workers = workers }
+        let paths = try options.paths(configuration)
+        // Before the database opens: a second worker must not even migrate it.
+        let lock = try WorkerLock.acquire(paths: paths)
+        let logger = makeLogger("wordbook.run")
+        if let reason = lock.inboxNotLocked {
+            logger.warning("\(paths.inbox) could not be locked (\(reason)): a second worker on it with another database would not be noticed")
+        }
+        let database = try AppDatabase.open(path: paths.database, create: true)
+        let service = InboxService(
+            configuration: configuration, paths: paths, database: database, logger: logger,
+            timingsLog: try arguments.timings.map(TimingsLog.init(path:)))
+        try withExtendedLifetime(lock) { try service.run() }
+    }
+}
