@@ -84,6 +84,8 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let nextReviewDate = Column(CodingKeys.nextReviewDate)
         public static let lastReviewDate = Column(CodingKeys.lastReviewDate)
         public static let stability = Column(CodingKeys.stability)
+        public static let sourceName = Column(CodingKeys.sourceName)
+        public static let box = Column(CodingKeys.box)
     }
 }
 
