@@ -7,26 +7,32 @@ import WordBookKit
 enum WordFields {
     /// Fields shown under a name other than their column's.
     static let renamed = [
-        Word.Columns.targetLanguage.name: "language", Word.Columns.masteryLevel.name: "mastery",
-        Word.Columns.nextReviewDate.name: "nextReview", Word.Columns.lastReviewDate.name: "lastReview",
-        Word.Columns.sourceName.name: "source",
+        (Word.Columns.targetLanguage.name, "language"), (Word.Columns.masteryLevel.name, "mastery"),
+        (Word.Columns.nextReviewDate.name, "nextReview"), (Word.Columns.lastReviewDate.name, "lastReview"),
+        (Word.Columns.sourceName.name, "source"),
     ]
     /// The store's bookkeeping, not shown.
-    static let hidden: Set = [
+    static let hidden = [
         Word.Columns.wordBookId.name, Word.Columns.createdAt.name, Word.Columns.updatedAt.name,
         Word.Columns.box.name, Word.Columns.sourceSHA256.name,
     ]
 
-    /// Name and value of each field, nil where the word has none.
+    /// The name a field is shown under, nil for a hidden one. (A handful of short names compared
+    /// one by one costs less than hashing them for each field of thousands of words.)
+    static func shownName(_ column: String) -> String? {
+        hidden.contains(column) ? nil : renamed.first { $0.0 == column }?.1 ?? column
+    }
+
+    /// Name and value of each shown field, nil where the word has none.
     static func of(_ listing: WordListing) throws -> [(name: String, value: (any Encodable)?)] {
         try recordFields(of: listing.word).compactMap { field in
-            hidden.contains(field.name) ? nil : (renamed[field.name] ?? field.name, field.value)
+            shownName(field.name).map { ($0, field.value) }
         } + [("book", listing.book), ("tags", listing.tags)]
     }
 }
 
-/// A word in the read commands' `--json` output: its fields, times in the configured time zone,
-/// fields without a value left out.
+/// A word in the read commands' `--json` output: its shown fields, times in the configured time
+/// zone, fields without a value left out.
 struct WordJSON: Encodable {
     var listing: WordListing
     var calendar: CaptureCalendar
@@ -38,13 +44,10 @@ struct WordJSON: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FieldName.self)
-        for (name, value) in try WordFields.of(listing) {
-            switch value {
-            case nil: continue
-            case let date as Date: try container.encode(calendar.iso8601(date), forKey: FieldName(name))
-            case let value?: try container.encode(value, forKey: FieldName(name))
-            }
-        }
+        let fields = ShownFields(object: container, calendar: calendar)
+        try withExtendedLifetime(fields) { try listing.word.encode(to: fields) }
+        try container.encode(listing.book, forKey: FieldName("book"))
+        try container.encode(listing.tags, forKey: FieldName("tags"))
     }
 }
 

@@ -8,34 +8,85 @@ import GRDB
 /// GRDB's encoder writes for an array of strings (`candidates`) or a flat object of integers (`box`)
 /// is read by hand; any other JSON goes through the decoder GRDB would have used.
 final class RowRecordDecoder<Record: FetchableRecord & Decodable> {
-    private var places: [String: Int]?
+    private var plan: ColumnPlan?
 
     func decode(_ row: Row) throws -> Record {
-        let places = self.places ?? Self.places(of: row)
-        self.places = places
-        return try Record(from: RowColumns<Record>(row: row, places: places))
+        let plan = self.plan ?? ColumnPlan(row)
+        self.plan = plan
+        plan.next = 0
+        return try withExtendedLifetime((row, plan)) { try Record(from: RowColumns<Record>(row: row, plan: plan)) }
+    }
+}
+
+/// Where each field's column stands in the rows of one query and how to read it, learnt on the
+/// first row: a record asks for its fields in the same order every time, so each later row finds
+/// its field in the next slot, and a field asked out of turn is looked up by name.
+private final class ColumnPlan {
+    enum Reading {
+        case string, int, int64, double, date
+        case value(any DatabaseValueConvertible.Type)
+        case strings, json
+    }
+
+    struct Slot {
+        let name: String
+        let type: ObjectIdentifier
+        let place: Int
+        let reading: Reading
     }
 
     /// Each column's place, the first of two that share a name (`word.*` comes first in a join).
-    private static func places(of row: Row) -> [String: Int] {
+    let places: [String: Int]
+    // Read and written once a field: the runtime's exclusivity checks would cost more than the reading.
+    @exclusivity(unchecked) var slots: [Slot] = []
+    @exclusivity(unchecked) var next = 0
+
+    init(_ row: Row) {
         var places: [String: Int] = [:]
         for (index, name) in row.columnNames.enumerated() where places[name] == nil {
             places[name] = index
         }
-        return places
+        self.places = places
+    }
+
+    func slot<T>(for name: String, _ type: T.Type) throws -> Slot {
+        defer { next += 1 }
+        if next < slots.count, slots[next].name == name, slots[next].type == ObjectIdentifier(T.self) {
+            return slots[next]
+        }
+        guard let place = places[name] else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "column \(name) is missing from the query")
+        }
+        let slot = Slot(name: name, type: ObjectIdentifier(T.self), place: place, reading: Self.reading(T.self))
+        if next < slots.count { slots[next] = slot } else if next == slots.count { slots.append(slot) }
+        return slot
+    }
+
+    /// As GRDB reads a value: database values directly, anything else from JSON.
+    private static func reading<T>(_ type: T.Type) -> Reading {
+        if T.self == String.self { return .string }
+        if T.self == Int.self { return .int }
+        if T.self == Int64.self { return .int64 }
+        if T.self == Double.self { return .double }
+        if T.self == Date.self { return .date }
+        if let convertible = T.self as? any DatabaseValueConvertible.Type { return .value(convertible) }
+        if T.self == [String].self { return .strings }
+        return .json
     }
 }
 
-/// One row as a `Decoder` whose keys are column names.
+/// One row as a `Decoder` whose keys are column names. It and its container live only while
+/// `RowRecordDecoder.decode` holds the row and the plan, and are copied for every field: unowned
+/// references keep those copies free of reference counting.
 private struct RowColumns<Record: FetchableRecord>: Decoder {
-    let row: Row
-    let places: [String: Int]
+    unowned(unsafe) let row: Row
+    unowned(unsafe) let plan: ColumnPlan
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowColumnsContainer<Record, Key>(row: row, places: places))
+        KeyedDecodingContainer(RowColumnsContainer<Record, Key>(row: row, plan: plan))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -48,25 +99,28 @@ private struct RowColumns<Record: FetchableRecord>: Decoder {
 }
 
 private struct RowColumnsContainer<Record: FetchableRecord, Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: Row
-    let places: [String: Int]
+    unowned(unsafe) let row: Row
+    unowned(unsafe) let plan: ColumnPlan
 
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { places.keys.compactMap(Key.init(stringValue:)) }
+    var allKeys: [Key] { plan.places.keys.compactMap(Key.init(stringValue:)) }
 
-    func contains(_ key: Key) -> Bool { places[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { plan.places[key.stringValue] != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        row.hasNull(atIndex: try place(of: key))
+        guard let place = plan.places[key.stringValue] else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "column \(key.stringValue) is missing from the query")
+        }
+        return row.hasNull(atIndex: place)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let index = try place(of: key)
-        return row.hasNull(atIndex: index) ? nil : try value(T.self, at: index, key: key)
+        let slot = try plan.slot(for: key.stringValue, T.self)
+        return row.hasNull(atIndex: slot.place) ? nil : try value(T.self, slot, key: key)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try value(T.self, at: place(of: key), key: key)
+        try value(T.self, plan.slot(for: key.stringValue, T.self), key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -77,40 +131,39 @@ private struct RowColumnsContainer<Record: FetchableRecord, Key: CodingKey>: Key
         throw DecodingError.typeMismatch([Any].self, .init(codingPath: [key], debugDescription: "a column holds one value"))
     }
 
-    func superDecoder() throws -> any Decoder { RowColumns<Record>(row: row, places: places) }
+    func superDecoder() throws -> any Decoder { RowColumns<Record>(row: row, plan: plan) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { RowColumns<Record>(row: row, places: places) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { RowColumns<Record>(row: row, plan: plan) }
 
-    private func place(of key: Key) throws -> Int {
-        guard let index = places[key.stringValue] else {
-            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "column \(key.stringValue) is missing from the query")
-        }
-        return index
-    }
-
-    /// The column's value as GRDB reads it: database values directly, anything else from JSON.
-    private func value<T: Decodable>(_ type: T.Type, at index: Int, key: Key) throws -> T {
-        // The common types first, compared without a dynamic cast.
-        if T.self == String.self { return try row.decode(String.self, atIndex: index) as! T }
-        if T.self == Int.self { return try row.decode(Int.self, atIndex: index) as! T }
-        if T.self == Date.self { return try row.decode(Date.self, atIndex: index) as! T }
-        if T.self == Int64.self { return try row.decode(Int64.self, atIndex: index) as! T }
-        if T.self == Double.self { return try row.decode(Double.self, atIndex: index) as! T }
-        if let convertible = T.self as? any DatabaseValueConvertible.Type {
-            return try decode(convertible, at: index) as! T
-        }
-        return try row.withUnsafeData(atIndex: index) { data in
-            guard let data else {
-                throw DecodingError.valueNotFound(T.self, .init(codingPath: [key], debugDescription: "the column is NULL"))
+    /// The slot's reading was chosen for `T` itself (the slot keeps its type), so the casts hold.
+    private func value<T: Decodable>(_ type: T.Type, _ slot: ColumnPlan.Slot, key: Key) throws -> T {
+        let index = slot.place
+        switch slot.reading {
+        case .string: return unsafeBitCast(try row.decode(String.self, atIndex: index), to: T.self)
+        case .int: return unsafeBitCast(try row.decode(Int.self, atIndex: index), to: T.self)
+        case .int64: return unsafeBitCast(try row.decode(Int64.self, atIndex: index), to: T.self)
+        case .double: return unsafeBitCast(try row.decode(Double.self, atIndex: index), to: T.self)
+        case .date: return unsafeBitCast(try row.decode(Date.self, atIndex: index), to: T.self)
+        case let .value(convertible): return try decode(convertible, at: index, as: T.self)
+        case .strings, .json:
+            return try row.withUnsafeData(atIndex: index) { data in
+                guard let data else {
+                    throw DecodingError.valueNotFound(T.self, .init(codingPath: [key], debugDescription: "the column is NULL"))
+                }
+                if case .strings = slot.reading, let strings = JSONColumn.plainStrings(data) {
+                    return unsafeBitCast(strings, to: T.self)
+                }
+                if case .json = slot.reading, let fields = JSONColumn.plainIntegers(data),
+                   let value = try? T(from: IntegerFields(fields: fields)) {
+                    return value
+                }
+                return try Record.databaseJSONDecoder(for: key.stringValue).decode(T.self, from: data)
             }
-            if T.self == [String].self, let strings = JSONColumn.plainStrings(data) { return strings as! T }
-            if let fields = JSONColumn.plainIntegers(data), let value = try? T(from: IntegerFields(fields: fields)) { return value }
-            return try Record.databaseJSONDecoder(for: key.stringValue).decode(T.self, from: data)
         }
     }
 
-    private func decode<Value: DatabaseValueConvertible>(_ type: Value.Type, at index: Int) throws -> Value {
-        try row.decode(Value.self, atIndex: index)
+    private func decode<Value: DatabaseValueConvertible, T>(_ type: Value.Type, at index: Int, as: T.Type) throws -> T {
+        unsafeBitCast(try row.decode(Value.self, atIndex: index), to: T.self)
     }
 }
 
