@@ -139,6 +139,10 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 }
 
 extension Word {
+    /// A word is mastered at mastery level 4 or more, and only a confirmed word counts: a proposal
+    /// or a rejected word is not being learnt, whatever level it carries from before.
+    public static let mastered: SQLExpression = Columns.status == WordStatus.confirmed.rawValue && Columns.masteryLevel >= 4
+
     /// Words filed as confirmed and not touched since: no confirmation, correction, note or grade
     /// has moved `updatedAt` off `createdAt`.
     static func confirmedOnFiling() -> QueryInterfaceRequest<Word> {

@@ -153,12 +153,11 @@ extension AppDatabase {
     /// One line per word book, newest first.
     public func books() throws -> [BookSummary] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words,
-                       COALESCE(SUM(word.masteryLevel >= 4), 0) AS mastered
+            try SQLRequest<Row>(literal: """
+                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words, COALESCE(SUM(\(Word.mastered)), 0) AS mastered
                 FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id
                 GROUP BY wordBook.id ORDER BY wordBook.recordDate DESC
-                """).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
+                """).fetchAll(db).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
         }
     }
 
