@@ -131,9 +131,9 @@ public struct AnkiExport {
         "wordbook-\(word.sourceSHA256.prefix(16)).jpg"
     }
 
-    /// Grades 0-2 are Again, 3 Hard, 4 Good, 5 Easy.
+    /// Anki's answer buttons, 1 Again to 4 Easy, are FSRS's ratings.
     static func ease(level: Int) -> Int {
-        level <= 2 ? 1 : level - 1
+        FSRSRating(grade: level).rawValue
     }
 
     /// Anki separates tags with spaces.

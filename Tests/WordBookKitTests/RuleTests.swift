@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import WordBookKit
 
-/// `books` and `stats` count a word as mastered by one rule: confirmed, level 4 or more.
-@Suite struct MasteredTests {
+/// Rules stated once and used wherever they apply.
+@Suite struct RuleTests {
+    /// `books` and `stats` count a word as mastered alike: confirmed, level 4 or more.
     @Test func aRejectedWordIsNotMasteredWhateverItsLevel() throws {
         let database = try AppDatabase.inMemory()
         for sha in ["a", "b"] { _ = try database.file(sampleFiling(sha: sha)) }
@@ -13,5 +14,11 @@ import Testing
         #expect(try database.books() == [BookSummary(day: "2026-10-24", words: 2, mastered: 1)])
         let stats = try database.stats(calendar: CaptureCalendar(timeZone: .gmt))
         #expect(stats.mastered == 1 && stats.languages.map(\.mastered) == [1])
+    }
+
+    /// FSRS, the Anki export and the help read grades 0-5 as the same four answers.
+    @Test func gradesZeroToTwoAreAgain() {
+        #expect(FSRSRating.gradeMeanings == "0-2 Again, 3 Hard, 4 Good, 5 Easy")
+        #expect(ReviewSchedule.levels.map(AnkiExport.ease(level:)) == [1, 1, 1, 2, 3, 4])
     }
 }
