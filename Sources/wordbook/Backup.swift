@@ -31,7 +31,7 @@ struct Export: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("The file to write.", valueName: "file"))
-    var file: String
+    var file: Path
 
     @Option(help: "json (the default), csv, or apkg for Anki.")
     var format: Format = .json
@@ -58,7 +58,7 @@ struct Export: ParsableCommand {
         let document = try database.exportDocument()
         let data = format == .csv ? Data(try CSV.words(document, calendar: calendar).utf8) : try document.encoded()
         do {
-            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: file.path), options: .atomic)
         } catch {
             throw ValidationError("\(file) could not be written.")
         }
@@ -67,7 +67,7 @@ struct Export: ParsableCommand {
 
     private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar, desiredRetention: Double) throws {
         let query = try filter.applied(to: WordQuery(), calendar: calendar)
-        let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: file)
+        let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: file.path)
         let notes = "\(summary.notes) word\(summary.notes == 1 ? "" : "s")"
         let cards = "\(summary.reviewCards) with review history, \(summary.newCards) new"
         print("Exported \(notes) (\(cards)) and \(summary.photos) photo\(summary.photos == 1 ? "" : "s") to \(file), in \(summary.decks.joined(separator: ", ")).")
@@ -86,11 +86,11 @@ struct Import: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("A file written by wordbook export.", valueName: "file"))
-    var file: String
+    var file: Path
 
     func run() throws {
         let configuration = try options.loadConfiguration()
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ValidationError("\(file) does not exist or cannot be read.")
         }
         let document: BackupDocument

@@ -18,31 +18,25 @@ struct Ingest: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("Photos or folders of photos.", valueName: "path"))
-    var paths: [String]
+    var paths: [Path]
 
     @Flag(help: "Print one JSON object per input.")
     var json = false
 
-    @Option(help: ArgumentHelp("The language of the words: en, de, fr or es (default: recognition.default_language).", valueName: "L"))
-    var language: String?
+    @Option(help: ArgumentHelp("The language of the words: \(Language.allowedNames) (default: recognition.default_language).", valueName: "L"),
+            completion: .list(Language.allValueStrings), transform: Language.option)
+    var language: Language?
 
-    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
-    var workers: Int?
+    @OptionGroup var worker: WorkerOption
 
     // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
     @Option(help: .hidden)
-    var timings: String?
+    var timings: Path?
 
     @Flag(help: .hidden)
     var timingsFullDecode = false
 
     func validate() throws {
-        if let language, Language(name: language) == nil {
-            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
-        }
-        if let workers, !(1...64).contains(workers) {
-            throw ValidationError("--workers must be from 1 to 64.")
-        }
         if timingsFullDecode && timings == nil {
             throw ValidationError("--timings-full-decode needs --timings.")
         }
@@ -50,8 +44,8 @@ struct Ingest: ParsableCommand {
 
     func run() throws {
         let configuration = try options.loadConfiguration()
-        let language = language.flatMap(Language.init(name:)) ?? configuration.defaultLanguage
-        var files = Ingestor.expand(paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        let language = language ?? configuration.defaultLanguage
+        var files = Ingestor.expand(paths.map(\.path), rules: IgnoreRules(extraPatterns: configuration.ignore))
         // Filing them here too would race the worker for the same photos.
         for watched in WorkerLock.watchedInboxes(of: files) {
             let note = WorkerLockError.leftToWorker(inbox: watched.inbox, pid: watched.holder.pid, photos: watched.files.count)
@@ -63,9 +57,9 @@ struct Ingest: ParsableCommand {
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
         let ingestor = try Ingestor(
             database: database, configuration: configuration, language: language,
-            workers: min(workers ?? configuration.workerCount, max(files.count, 1)),
+            workers: min(worker.workers ?? configuration.workerCount, max(files.count, 1)),
             measuring: timings != nil, measuringFullDecode: timingsFullDecode)
-        let timingsLog = try timings.map(TimingsLog.init(path:))
+        let timingsLog = try timings.map { try TimingsLog(path: $0.path) }
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
         var failures = 0

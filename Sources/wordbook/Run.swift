@@ -16,22 +16,15 @@ struct Run: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
-    var workers: Int?
+    @OptionGroup var worker: WorkerOption
 
     // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
     @Option(help: .hidden)
-    var timings: String?
-
-    func validate() throws {
-        if let workers, !(1...64).contains(workers) {
-            throw ValidationError("--workers must be from 1 to 64.")
-        }
-    }
+    var timings: Path?
 
     func run() throws {
         var configuration = try options.loadConfiguration()
-        if let workers { configuration.workers = workers }
+        if let workers = worker.workers { configuration.workers = workers }
         let paths = try options.paths(configuration)
         // Before the database opens: a second worker must not even migrate it.
         let lock = try WorkerLock.acquire(paths: paths)
@@ -42,7 +35,7 @@ struct Run: ParsableCommand {
         let database = try AppDatabase.open(path: paths.database, create: true)
         let service = InboxService(
             configuration: configuration, paths: paths, database: database, logger: logger,
-            timingsLog: try timings.map(TimingsLog.init(path:)))
+            timingsLog: try timings.map { try TimingsLog(path: $0.path) })
         try withExtendedLifetime(lock) { try service.run() }
     }
 }
