@@ -5,7 +5,13 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 
-.PHONY: deps build release run test install images man fuzz accuracy bench clean
+.PHONY: deps build release run test install images man fuzz accuracy bench clean version
+
+# The version, written once in Sources/wordbook/Version.swift (what `wordbook --version` prints).
+VERSION := $(shell sed -n 's/^let wordBookVersion = "\(.*\)"$$/\1/p' Sources/wordbook/Version.swift)
+
+version:
+	@echo $(VERSION)
 
 deps:
 	@bash scripts/install-deps.sh
