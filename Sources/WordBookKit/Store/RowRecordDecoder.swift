@@ -119,8 +119,18 @@ private struct RowColumnsContainer<Record: FetchableRecord, Key: CodingKey>: Key
         return row.hasNull(atIndex: slot.place) ? nil : try value(T.self, slot, key: key)
     }
 
+    // The standard library's own versions of these ask `contains` and `decodeNil` first, each a lookup by name.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(type, key) }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try value(T.self, plan.slot(for: key.stringValue, T.self), key: key)
+    }
+
+    private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try decodeIfPresent(type, forKey: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
