@@ -6,7 +6,13 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
 
-.PHONY: deps build release run test install images man fuzz accuracy bench clean
+.PHONY: deps build release run test install images man fuzz accuracy bench clean version
+
+# The version, written once in Sources/WordBookCommandLine/Version.swift (what `wordbook --version` prints).
+VERSION := $(shell sed -n 's/^public let wordBookVersion = "\(.*\)"$$/\1/p' Sources/WordBookCommandLine/Version.swift)
+
+version:
+	@echo $(VERSION)
 
 deps:
 	@bash scripts/install-deps.sh

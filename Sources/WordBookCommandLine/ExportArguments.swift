@@ -35,7 +35,7 @@ public struct ExportArguments: ParsableArguments {
     @OptionGroup public var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("The file to write.", valueName: "file"))
-    public var file: String
+    public var file: Path
 
     @Option(help: "json (the default), csv, or apkg for Anki.")
     public var format: Format = .json

@@ -9,17 +9,17 @@ public struct GlobalOptions: ParsableArguments {
     public init() {}
 
     @Option(name: .long, help: ArgumentHelp("The SQLite file to use instead of the configured one.", valueName: "path"))
-    public var db: String?
+    public var db: Path?
 
     @Option(name: .long, help: ArgumentHelp("The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).", valueName: "path"))
-    public var config: String?
+    public var config: Path?
 
     public func loadConfiguration() throws -> Configuration {
-        try Configuration.load(explicitPath: config)
+        try Configuration.load(explicitPath: config?.path)
     }
 
     public func paths(_ configuration: Configuration) throws -> DataPaths {
-        try DataPaths.resolve(configuration, databaseOverride: db)
+        try DataPaths.resolve(configuration, databaseOverride: db?.path)
     }
 
     /// The database for commands that read or settle words: it must exist already.
@@ -46,6 +46,54 @@ public struct WordID: ExpressibleByArgument {
     }
 }
 
+/// A file or folder named on the command line; shells complete it as a file name.
+public struct Path: ExpressibleByArgument, CustomStringConvertible {
+    public let path: String
+
+    public init?(argument: String) {
+        guard !argument.isEmpty else { return nil }
+        path = argument
+    }
+
+    public var description: String { path }
+
+    public static var defaultCompletionKind: CompletionKind { .file() }
+}
+
+/// A language as the learner names it: `de`, `deu`, `german`, `deutsch`.
+extension Language: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(name: argument)
+    }
+
+    public static var allValueStrings: [String] { supported.map(\.code) }
+
+    public var defaultValueDescription: String { code }
+
+    /// `--language`'s parsing: an unknown name is refused in one sentence that names the languages.
+    public static func option(_ name: String) throws -> Language {
+        guard let language = Language(argument: name) else {
+            throw ValidationError("a language is one of \(allowedNames)")
+        }
+        return language
+    }
+}
+
+/// `--workers`, for the commands that recognise photos.
+public struct WorkerOption: ParsableArguments {
+    public init() {}
+
+    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
+    public var workers: Int?
+
+    public func validate() throws {
+        let range = Configuration.workerRange
+        if let workers, !range.contains(workers) {
+            throw ValidationError("--workers must be from \(range.lowerBound) to \(range.upperBound).")
+        }
+    }
+}
+
 /// A date the learner types: `YYYY-MM-DD`.
 public func parseDay(_ text: String, option: String, calendar: CaptureCalendar) throws -> String {
     guard calendar.startOfDay(text) != nil else {
@@ -63,8 +111,9 @@ public struct WordFilter: ParsableArguments {
     public var from: String?
     @Option(help: ArgumentHelp("Capture days up to this one.", valueName: "YYYY-MM-DD"))
     public var to: String?
-    @Option(help: ArgumentHelp("Only words of this language: en, de, fr or es.", valueName: "L"))
-    public var language: String?
+    @Option(help: ArgumentHelp("Only words of this language: \(Language.allowedNames).", valueName: "L"),
+            completion: .list(Language.allValueStrings), transform: Language.option)
+    public var language: Language?
     @Option(help: "Only words in this state: proposed, confirmed or rejected.")
     public var status: WordStatus?
     @Option(help: ArgumentHelp("Only words with this tag.", valueName: "name"))
@@ -72,18 +121,12 @@ public struct WordFilter: ParsableArguments {
 
     public var isEmpty: Bool { from == nil && to == nil && language == nil && status == nil && tag == nil }
 
-    public func validate() throws {
-        if let language, Language(name: language) == nil {
-            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
-        }
-    }
-
     /// `query` narrowed by these options; a day that is not a date is a one-sentence error.
     public func applied(to query: WordQuery, calendar: CaptureCalendar) throws -> WordQuery {
         var query = query
         query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
         query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
-        query.language = language.flatMap(Language.init(name:))?.code
+        query.language = language?.code
         query.status = status
         query.tag = tag
         return query

@@ -1,4 +1,3 @@
-/// The version both executables report with --version.
-public enum WordBookVersion {
-    public static let current = "0.5.0"
-}
+/// What `wordbook --version` and `wordbook-worker --version` print; written here only
+/// (`make version` reads it from this line).
+public let wordBookVersion = "0.16.0"

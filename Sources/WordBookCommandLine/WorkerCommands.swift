@@ -36,16 +36,11 @@ public struct RunArguments: ParsableArguments {
 
     @OptionGroup public var options: GlobalOptions
 
-    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
-    public var workers: Int?
+    @OptionGroup public var worker: WorkerOption
 
     // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
     @Option(help: .hidden)
-    public var timings: String?
-
-    public func validate() throws {
-        try WorkerBounds.check(workers, option: "--workers")
-    }
+    public var timings: Path?
 }
 
 /// `ingest`'s options and paths.
@@ -55,42 +50,27 @@ public struct IngestArguments: ParsableArguments {
     @OptionGroup public var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("Photos or folders of photos.", valueName: "path"))
-    public var paths: [String]
+    public var paths: [Path]
 
     @Flag(help: "Print one JSON object per input.")
     public var json = false
 
-    @Option(help: ArgumentHelp("The language of the words: en, de, fr or es (default: recognition.default_language).", valueName: "L"))
-    public var language: String?
+    @Option(help: ArgumentHelp("The language of the words: \(Language.allowedNames) (default: recognition.default_language).", valueName: "L"),
+            completion: .list(Language.allValueStrings), transform: Language.option)
+    public var language: Language?
 
-    @Option(help: "Worker threads (default: capture.workers, or the number of cores).")
-    public var workers: Int?
+    @OptionGroup public var worker: WorkerOption
 
     // For bench/throughput.py: one JSON line per photo with the milliseconds of each stage.
     @Option(help: .hidden)
-    public var timings: String?
+    public var timings: Path?
 
     @Flag(help: .hidden)
     public var timingsFullDecode = false
 
     public func validate() throws {
-        if let language, Language(name: language) == nil {
-            throw ValidationError("--language must be one of \(Language.allowedNames), not '\(language)'.")
-        }
-        try WorkerBounds.check(workers, option: "--workers")
         if timingsFullDecode && timings == nil {
             throw ValidationError("--timings-full-decode needs --timings.")
-        }
-    }
-}
-
-/// How many worker threads a command may ask for: the configuration's 0 means one per core.
-public enum WorkerBounds {
-    public static let range = 1...64
-
-    public static func check(_ workers: Int?, option: String) throws {
-        if let workers, !range.contains(workers) {
-            throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound).")
         }
     }
 }

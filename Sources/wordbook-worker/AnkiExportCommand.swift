@@ -25,7 +25,7 @@ struct AnkiExportCommand: ParsableCommand {
 
     private func exportToAnki(_ database: AppDatabase, calendar: CaptureCalendar, desiredRetention: Double) throws {
         let query = try arguments.filter.applied(to: WordQuery(), calendar: calendar)
-        let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: arguments.file)
+        let summary = try AnkiExport(database: database, calendar: calendar, desiredRetention: desiredRetention).write(query, to: arguments.file.path)
         let notes = "\(summary.notes) word\(summary.notes == 1 ? "" : "s")"
         let cards = "\(summary.reviewCards) with review history, \(summary.newCards) new"
         print("Exported \(notes) (\(cards)) and \(summary.photos) photo\(summary.photos == 1 ? "" : "s") to \(arguments.file), in \(summary.decks.joined(separator: ", ")).")

@@ -14,8 +14,8 @@ struct Ingest: ParsableCommand {
     func run() throws {
         let (options, json, timings) = (arguments.options, arguments.json, arguments.timings)
         let configuration = try options.loadConfiguration()
-        let language = arguments.language.flatMap(Language.init(name:)) ?? configuration.defaultLanguage
-        var files = Ingestor.expand(arguments.paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        let language = arguments.language ?? configuration.defaultLanguage
+        var files = Ingestor.expand(arguments.paths.map(\.path), rules: IgnoreRules(extraPatterns: configuration.ignore))
         // Filing them here too would race the worker for the same photos.
         for watched in WorkerLock.watchedInboxes(of: files) {
             let note = WorkerLockError.leftToWorker(inbox: watched.inbox, pid: watched.holder.pid, photos: watched.files.count)
@@ -27,9 +27,9 @@ struct Ingest: ParsableCommand {
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
         let ingestor = try Ingestor(
             database: database, configuration: configuration, language: language,
-            workers: min(arguments.workers ?? configuration.workerCount, max(files.count, 1)),
+            workers: min(arguments.worker.workers ?? configuration.workerCount, max(files.count, 1)),
             measuring: timings != nil, measuringFullDecode: arguments.timingsFullDecode)
-        let timingsLog = try timings.map(TimingsLog.init(path:))
+        let timingsLog = try timings.map { try TimingsLog(path: $0.path) }
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
         var failures = 0

@@ -13,7 +13,7 @@ struct Run: ParsableCommand {
     func run() throws {
         let options = arguments.options
         var configuration = try options.loadConfiguration()
-        if let workers = arguments.workers { configuration.workers = workers }
+        if let workers = arguments.worker.workers { configuration.workers = workers }
         let paths = try options.paths(configuration)
         // Before the database opens: a second worker must not even migrate it.
         let lock = try WorkerLock.acquire(paths: paths)
@@ -24,7 +24,7 @@ struct Run: ParsableCommand {
         let database = try AppDatabase.open(path: paths.database, create: true)
         let service = InboxService(
             configuration: configuration, paths: paths, database: database, logger: logger,
-            timingsLog: try arguments.timings.map(TimingsLog.init(path:)))
+            timingsLog: try arguments.timings.map { try TimingsLog(path: $0.path) })
         try withExtendedLifetime(lock) { try service.run() }
     }
 }

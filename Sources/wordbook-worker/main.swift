@@ -8,7 +8,7 @@ struct WorkerCommand: ParsableCommand {
         commandName: "wordbook-worker",
         abstract: "Recognise and file photos, and write Anki packages: the work wordbook hands over.",
         discussion: "Started by wordbook run, wordbook ingest and wordbook export --format apkg, and by the systemd unit.",
-        version: WordBookVersion.current,
+        version: wordBookVersion,
         subcommands: [Run.self, Ingest.self, AnkiExportCommand.self]
     )
 }

@@ -19,9 +19,9 @@ struct Export: ParsableCommand {
 
     private func backUp(_ database: AppDatabase, calendar: CaptureCalendar) throws {
         let document = try database.exportDocument()
-        let data = arguments.format == .csv ? Data(CSV.words(document, calendar: calendar).utf8) : try document.encoded()
+        let data = arguments.format == .csv ? Data(try CSV.words(document, calendar: calendar).utf8) : try document.encoded()
         do {
-            try data.write(to: URL(fileURLWithPath: arguments.file), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: arguments.file.path), options: .atomic)
         } catch {
             throw ValidationError("\(arguments.file) could not be written.")
         }
@@ -38,11 +38,11 @@ struct Import: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("A file written by wordbook export.", valueName: "file"))
-    var file: String
+    var file: Path
 
     func run() throws {
         let configuration = try options.loadConfiguration()
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ValidationError("\(file) does not exist or cannot be read.")
         }
         let document: BackupDocument
@@ -101,29 +101,40 @@ struct Prune: ParsableCommand {
     }
 }
 
-/// Words as comma-separated values (RFC 4180), for spreadsheets.
+/// Words as comma-separated values (RFC 4180), for spreadsheets: the fields `--json` shows.
 enum CSV {
-    static let header = ["id", "word", "status", "language", "book", "capturedAt", "nextReview", "mastery",
-                         "reviewCount", "reviewInterval", "confidence", "proposedWord", "candidates", "context",
-                         "notes", "tags", "source"]
+    /// The first columns, in the order spreadsheets made from earlier exports expect; the word's
+    /// other fields follow in the record's order.
+    static let leadingColumns = ["id", "word", "status", "language", "book", "capturedAt", "nextReview", "mastery",
+                                 "reviewCount", "reviewInterval", "confidence", "proposedWord", "candidates", "context",
+                                 "notes", "tags", "source"]
 
     static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func words(_ document: BackupDocument, calendar: CaptureCalendar) -> String {
+    static func text(_ value: (any Encodable)?, calendar: CaptureCalendar) -> String {
+        switch value {
+        case nil: ""
+        case let text as String: text
+        case let date as Date: calendar.iso8601(date)
+        case let texts as [String]: texts.joined(separator: "; ")
+        case let raw as any RawRepresentable: "\(raw.rawValue)"
+        case let value?: "\(value)"
+        }
+    }
+
+    static func words(_ document: BackupDocument, calendar: CaptureCalendar) throws -> String {
         let days = Dictionary(uniqueKeysWithValues: document.books.map { ($0.id, $0.recordDate) })
-        var lines = [header.joined(separator: ",")]
-        for word in document.words {
-            let fields = [
-                "\(word.id)", word.word, word.status.rawValue, word.targetLanguage, days[word.bookId] ?? "",
-                calendar.iso8601(word.capturedAt), calendar.iso8601(word.nextReviewDate), "\(word.masteryLevel)",
-                "\(word.reviewCount)", "\(word.reviewInterval)", "\(word.confidence)", word.proposedWord,
-                word.candidates.joined(separator: "; "), word.context, word.notes, word.tags.joined(separator: "; "),
-                word.sourceName,
-            ]
-            lines.append(fields.map(field).joined(separator: ","))
+        let rows = try document.words.map { entry in
+            try WordFields.of(WordListing(word: entry.word, book: days[entry.word.wordBookId] ?? "", tags: entry.tags))
+        }
+        let columns = leadingColumns + (rows.first ?? []).map(\.name).filter { !leadingColumns.contains($0) }
+        var lines = [columns.joined(separator: ",")]
+        for row in rows {
+            let values = Dictionary(row, uniquingKeysWith: { first, _ in first })
+            lines.append(columns.map { field(text(values[$0] ?? nil, calendar: calendar)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

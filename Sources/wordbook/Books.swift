@@ -6,7 +6,7 @@ import WordBookStore
 struct Books: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "books",
-        abstract: "One line per word book, newest first: day, words, mastered (level 4 or more).",
+        abstract: "One line per word book, newest first: day, words, mastered (confirmed, level 4 or more).",
         discussion: "Example: wordbook books")
 
     @OptionGroup var options: GlobalOptions

@@ -4,57 +4,63 @@ import WordBookSettings
 import WordBookStore
 import WordBookThumbnail
 
-/// The stable JSON shape of a word in every read command's `--json` output.
+/// A word as the read commands' `--json` and the CSV export show it: the record's fields, in its
+/// order, under the names the learner reads, then its book's day and its tags. A field added to
+/// `Word` shows up here under its column's name.
+enum WordFields {
+    /// Fields shown under a name other than their column's.
+    static let renamed = [
+        (Word.Columns.targetLanguage.name, "language"), (Word.Columns.masteryLevel.name, "mastery"),
+        (Word.Columns.nextReviewDate.name, "nextReview"), (Word.Columns.lastReviewDate.name, "lastReview"),
+        (Word.Columns.sourceName.name, "source"),
+    ]
+    /// The store's bookkeeping, not shown.
+    static let hidden = [
+        Word.Columns.wordBookId.name, Word.Columns.createdAt.name, Word.Columns.updatedAt.name,
+        Word.Columns.box.name, Word.Columns.sourceSHA256.name,
+    ]
+
+    /// The name a field is shown under, nil for a hidden one. (A handful of short names compared
+    /// one by one costs less than hashing them for each field of thousands of words.)
+    static func shownName(_ column: String) -> String? {
+        hidden.contains(column) ? nil : renamed.first { $0.0 == column }?.1 ?? column
+    }
+
+    /// Name and value of each shown field, nil where the word has none.
+    static func of(_ listing: WordListing) throws -> [(name: String, value: (any Encodable)?)] {
+        try recordFields(of: listing.word).compactMap { field in
+            shownName(field.name).map { ($0, field.value) }
+        } + [("book", listing.book), ("tags", listing.tags)]
+    }
+}
+
+/// A word in the read commands' `--json` output: its shown fields, times in the configured time
+/// zone, fields without a value left out.
 struct WordJSON: Encodable {
-    var id: Int64
-    var word: String
-    var status: String
-    var language: String
-    var book: String
-    var capturedAt: String
-    var nextReview: String
-    var lastReview: String?
-    var mastery: Int
-    var reviewCount: Int
-    var reviewInterval: Int
-    var confidence: Int
-    var proposedWord: String
-    var candidates: [String]
-    var context: String
-    var notes: String
-    var tags: [String]
-    var source: String
-    // FSRS's memory state, present once FSRS has graded the word.
-    var stability: Double?
-    var difficulty: Double?
-    var fsrsState: String?
-    var fsrsStep: Int?
+    var listing: WordListing
+    var calendar: CaptureCalendar
 
     init(_ listing: WordListing, calendar: CaptureCalendar) {
-        let word = listing.word
-        id = word.id ?? 0
-        self.word = word.word
-        status = word.status.rawValue
-        language = word.targetLanguage
-        book = listing.book
-        capturedAt = calendar.iso8601(word.capturedAt)
-        nextReview = calendar.iso8601(word.nextReviewDate)
-        lastReview = word.lastReviewDate.map(calendar.iso8601)
-        mastery = word.masteryLevel
-        reviewCount = word.reviewCount
-        reviewInterval = word.reviewInterval
-        confidence = word.confidence
-        proposedWord = word.proposedWord
-        candidates = word.candidates
-        context = word.context
-        notes = word.notes
-        tags = listing.tags
-        source = word.sourceName
-        stability = word.stability
-        difficulty = word.difficulty
-        fsrsState = word.fsrsState?.rawValue
-        fsrsStep = word.fsrsStep
+        self.listing = listing
+        self.calendar = calendar
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldName.self)
+        let fields = ShownFields(object: container, calendar: calendar)
+        try withExtendedLifetime(fields) { try listing.word.encode(to: fields) }
+        try container.encode(listing.book, forKey: FieldName("book"))
+        try container.encode(listing.tags, forKey: FieldName("tags"))
+    }
+}
+
+struct FieldName: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 struct WordsJSON: Encodable {

@@ -11,8 +11,8 @@ struct Grade: ParsableCommand {
         discussion: """
             0-2 you did not know it, 3 hard, 4 good, 5 easy. The next review comes after
             [1, 2, 4, 7, 15, 30] days by review count, scaled by max(0.5, grade / 5).
-            With [review] scheduler = "fsrs" in the configuration, FSRS schedules it instead:
-            0-2 count as Again, 3 Hard, 4 Good, 5 Easy.
+            With [review] scheduler = "fsrs" in the configuration, FSRS schedules it instead, \
+            reading the grades as its answers: \(FSRSRating.gradeMeanings).
 
             Example: wordbook grade 12 4
             """)

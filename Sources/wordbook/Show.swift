@@ -16,7 +16,7 @@ struct Show: ParsableCommand {
     var id: WordID
 
     @Option(help: ArgumentHelp("Write the stored JPEG to this file.", valueName: "file"))
-    var image: String?
+    var image: Path?
 
     @Flag(help: "Print one JSON document.")
     var json = false
@@ -51,7 +51,7 @@ struct Show: ParsableCommand {
         if let image {
             guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
             do {
-                try stored.jpeg.write(to: URL(fileURLWithPath: image))
+                try stored.jpeg.write(to: URL(fileURLWithPath: image.path))
             } catch {
                 throw ValidationError("the image could not be written to \(image).")
             }

@@ -9,7 +9,7 @@ struct WordBookCommand: ParsableCommand {
             The worker (wordbook run) watches the inbox, proposes the word each photo shows and files it \
             into that day's word book. The other commands settle the proposals and read the word book.
             """,
-        version: WordBookVersion.current,
+        version: wordBookVersion,
         subcommands: [
             Run.self, Ingest.self, Status.self,
             Pending.self, Confirm.self, Correct.self, Reject.self, Triage.self,

@@ -63,7 +63,7 @@ import Testing
     @Test func userErrorsAreOneSentenceAndNonZero() throws {
         let scratch = try Scratch()
         let badLanguage = try wordbook(["ingest", "--language", "xx", "--config", scratch.config, "/dev/null"])
-        #expect(badLanguage.status != 0 && badLanguage.stderr.contains("--language must be one of en, de, fr, es"))
+        #expect(badLanguage.status != 0 && badLanguage.stderr.contains("a language is one of en, de, fr, es"))
 
         let missingDatabase = try wordbook(["pending", "--config", scratch.config])
         #expect(missingDatabase.status != 0)

@@ -133,9 +133,9 @@ public struct AnkiExport {
         "wordbook-\(word.sourceSHA256.prefix(16)).jpg"
     }
 
-    /// Grades 0-2 are Again, 3 Hard, 4 Good, 5 Easy.
+    /// Anki's answer buttons, 1 Again to 4 Easy, are FSRS's ratings.
     static func ease(level: Int) -> Int {
-        level <= 2 ? 1 : level - 1
+        FSRSRating(grade: level).rawValue
     }
 
     /// Anki separates tags with spaces.
@@ -194,24 +194,5 @@ struct UniqueMilliseconds {
         var value = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         while !used.insert(value).inserted { value += 1 }
         return value
-    }
-}
-
-extension AppDatabase {
-    /// The review history and which words have a stored photo, for the words `ids`.
-    func ankiExportDetails(of ids: [Int64]) throws -> (reviews: [Int64: [Review]], withPhoto: Set<Int64>) {
-        try writer.read { db in
-            let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-            var reviews: [Int64: [Review]] = [:]
-            for review in try Review.fetchAll(db, sql: """
-                SELECT * FROM review WHERE wordId IN (SELECT value FROM json_each(?)) ORDER BY reviewedAt, id
-                """, arguments: [list]) {
-                reviews[review.wordId, default: []].append(review)
-            }
-            let withPhoto = try Set(Int64.fetchAll(db, sql: """
-                SELECT wordId FROM wordImage WHERE wordId IN (SELECT value FROM json_each(?))
-                """, arguments: [list]))
-            return (reviews, withPhoto)
-        }
     }
 }

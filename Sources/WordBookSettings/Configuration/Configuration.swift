@@ -76,6 +76,9 @@ public struct Configuration: Sendable, Equatable {
         TimeZone(identifier: timeZoneName) ?? TimeZone.current
     }
 
+    /// How many worker threads a command may ask for; `capture.workers` may also be 0, one per core.
+    public static let workerRange = 1...64
+
     public var workerCount: Int {
         workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
     }
@@ -160,7 +163,7 @@ extension Configuration {
                 case "paths.inbox": configuration.inboxPath = try reader.path(value, name)
                 case "paths.archive": configuration.archivePath = try reader.path(value, name)
                 case "paths.failed": configuration.failedPath = try reader.path(value, name)
-                case "capture.workers": configuration.workers = try reader.int(value, name, in: 0...64)
+                case "capture.workers": configuration.workers = try reader.int(value, name, in: 0...workerRange.upperBound)
                 case "capture.rescan_interval": configuration.rescanInterval = try reader.int(value, name, in: 0...86_400)
                 case "capture.after_filing":
                     guard let choice = value.string.flatMap(AfterFiling.init(rawValue:)) else {

@@ -20,6 +20,15 @@ public enum FSRSRating: Int, Sendable, CaseIterable {
         default: self = .easy
         }
     }
+
+    /// The grades each answer stands for, as help texts say it: "0-2 Again, 3 Hard, 4 Good, 5 Easy".
+    public static var gradeMeanings: String {
+        let grades = Dictionary(grouping: ReviewSchedule.levels, by: FSRSRating.init(grade:))
+        return allCases.compactMap { rating in
+            guard let first = grades[rating]?.min(), let last = grades[rating]?.max() else { return nil }
+            return "\(first == last ? "\(first)" : "\(first)-\(last)") \(String(describing: rating).capitalized)"
+        }.joined(separator: ", ")
+    }
 }
 
 /// A word's FSRS memory state: py-fsrs's `Card` without its id.

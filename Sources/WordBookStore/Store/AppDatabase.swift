@@ -85,9 +85,10 @@ public enum FilingResult: Sendable, Equatable {
     case duplicate(Word)
 }
 
-/// The worker's and the command line's access to the SQLite file.
+/// The worker's and the command line's access to the SQLite file. Every read and write is a
+/// method here: the command line never touches the database connection itself.
 public final class AppDatabase: Sendable {
-    public let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer

@@ -25,36 +25,46 @@ public struct BackupDocument: Codable, Sendable, Equatable {
         public var nextReviewDate: Date
     }
 
+    /// A word with its tags, review history and photo. The word's fields stand in the entry under
+    /// their column names (the record's `Codable` keys), except its book's ID, which is `bookId`;
+    /// `entry.status` reads the word's.
+    @dynamicMemberLookup
     public struct Entry: Codable, Sendable, Equatable {
-        public var id: Int64
-        public var bookId: Int64
-        public var word: String
-        public var targetLanguage: String
-        public var masteryLevel: Int
-        public var notes: String
-        public var createdAt: Date
-        public var updatedAt: Date
-        public var nextReviewDate: Date
-        public var reviewInterval: Int
-        public var reviewCount: Int
-        public var lastReviewDate: Date?
-        public var status: WordStatus
-        public var proposedWord: String
-        public var confidence: Int
-        public var candidates: [String]
-        public var box: WordBox?
-        public var context: String
-        public var sourceName: String
-        public var sourceSHA256: String
-        public var capturedAt: Date
-        // FSRS's memory state; absent from the document when the word has none.
-        public var stability: Double?
-        public var difficulty: Double?
-        public var fsrsState: FSRSState?
-        public var fsrsStep: Int?
+        public var word: Word
         public var tags: [String]
         public var reviews: [ReviewEntry]
         public var image: Image?
+
+        private enum CodingKeys: String, CodingKey {
+            case tags, reviews, image
+        }
+
+        public init(word: Word, tags: [String], reviews: [ReviewEntry], image: Image?) {
+            self.word = word
+            self.tags = tags
+            self.reviews = reviews
+            self.image = image
+        }
+
+        public subscript<Value>(dynamicMember field: KeyPath<Word, Value>) -> Value {
+            word[keyPath: field]
+        }
+
+        public init(from decoder: any Decoder) throws {
+            word = try Word(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            tags = try container.decode([String].self, forKey: .tags)
+            reviews = try container.decode([ReviewEntry].self, forKey: .reviews)
+            image = try container.decodeIfPresent(Image.self, forKey: .image)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try word.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(reviews, forKey: .reviews)
+            try container.encodeIfPresent(image, forKey: .image)
+        }
     }
 
     /// The last migration applied when the document was made.
@@ -63,9 +73,15 @@ public struct BackupDocument: Codable, Sendable, Equatable {
     public var tags: [String]
     public var words: [Entry]
 
+    /// A word's book: `bookId` in the document, `wordBookId` in the database and the record.
+    private static let bookKey = (document: "bookId", record: Word.Columns.wordBookId.name)
+
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .custom { path in
+            path.last!.stringValue == bookKey.record ? DocumentKey(bookKey.document) : path.last!
+        }
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(timestampFormat.string(from: date))
@@ -76,6 +92,9 @@ public struct BackupDocument: Codable, Sendable, Equatable {
 
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { path in
+            path.last!.stringValue == bookKey.document ? DocumentKey(bookKey.record) : path.last!
+        }
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
@@ -104,6 +123,15 @@ public struct BackupDocument: Codable, Sendable, Equatable {
     }
 }
 
+private struct DocumentKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
 public struct ImportSummary: Sendable, Equatable {
     public var books = 0
     public var words = 0
@@ -128,18 +156,12 @@ extension AppDatabase {
                 reviewsByWord[review.wordId, default: []].append(BackupDocument.ReviewEntry(
                     reviewedAt: review.reviewedAt, level: review.level, interval: review.interval, nextReviewDate: review.nextReviewDate))
             }
-            let words = try Word.order(Column("id")).fetchAll(db).map { word in
-                let image = try WordImage.fetchOne(db, key: word.id!)
-                return BackupDocument.Entry(
-                    id: word.id!, bookId: word.wordBookId, word: word.word, targetLanguage: word.targetLanguage,
-                    masteryLevel: word.masteryLevel, notes: word.notes, createdAt: word.createdAt, updatedAt: word.updatedAt,
-                    nextReviewDate: word.nextReviewDate, reviewInterval: word.reviewInterval, reviewCount: word.reviewCount,
-                    lastReviewDate: word.lastReviewDate, status: word.status, proposedWord: word.proposedWord,
-                    confidence: word.confidence, candidates: word.candidates, box: word.box, context: word.context,
-                    sourceName: word.sourceName, sourceSHA256: word.sourceSHA256, capturedAt: word.capturedAt,
-                    stability: word.stability, difficulty: word.difficulty, fsrsState: word.fsrsState, fsrsStep: word.fsrsStep,
-                    tags: tagsByWord[word.id!] ?? [], reviews: reviewsByWord[word.id!] ?? [],
-                    image: image.map { BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height) })
+            let words = try Self.fetchWords(db, Word.order(Word.Columns.id)).map { word in
+                BackupDocument.Entry(
+                    word: word, tags: tagsByWord[word.id!] ?? [], reviews: reviewsByWord[word.id!] ?? [],
+                    image: try WordImage.fetchOne(db, key: word.id!).map {
+                        BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height)
+                    })
             }
             return BackupDocument(schemaVersion: schema, books: books, tags: tags, words: words)
         }
@@ -179,22 +201,16 @@ extension AppDatabase {
             }
             for name in document.tags { _ = try tagId(name) }
             for entry in document.words {
-                if try Word.filter(Word.Columns.sourceSHA256 == entry.sourceSHA256).fetchCount(db) > 0 {
+                var word = entry.word
+                if try Word.filter(Word.Columns.sourceSHA256 == word.sourceSHA256).fetchCount(db) > 0 {
                     summary.duplicates += 1
                     continue
                 }
-                guard let bookId = bookIds[entry.bookId] else {
-                    throw StoreError.other("the backup is damaged: word \(entry.id) names book \(entry.bookId), which it does not contain")
+                guard let bookId = bookIds[word.wordBookId] else {
+                    throw StoreError.other("the backup is damaged: word \(word.id ?? 0) names book \(word.wordBookId), which it does not contain")
                 }
-                let free = try !Word.exists(db, key: entry.id)
-                var word = Word(
-                    id: free ? entry.id : nil, wordBookId: bookId, word: entry.word, targetLanguage: entry.targetLanguage,
-                    masteryLevel: entry.masteryLevel, notes: entry.notes, createdAt: entry.createdAt, updatedAt: entry.updatedAt,
-                    nextReviewDate: entry.nextReviewDate, reviewInterval: entry.reviewInterval, reviewCount: entry.reviewCount,
-                    lastReviewDate: entry.lastReviewDate, status: entry.status, proposedWord: entry.proposedWord,
-                    confidence: entry.confidence, candidates: entry.candidates, box: entry.box, context: entry.context,
-                    sourceName: entry.sourceName, sourceSHA256: entry.sourceSHA256, capturedAt: entry.capturedAt,
-                    stability: entry.stability, difficulty: entry.difficulty, fsrsState: entry.fsrsState, fsrsStep: entry.fsrsStep)
+                if let id = word.id, try Word.exists(db, key: id) { word.id = nil }
+                word.wordBookId = bookId
                 try word.insert(db)
                 if let image = entry.image {
                     try WordImage(wordId: word.id!, jpeg: image.jpeg, width: image.width, height: image.height).insert(db)

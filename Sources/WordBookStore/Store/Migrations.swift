@@ -122,6 +122,14 @@ extension AppDatabase {
                 """)
         }
 
+        // books counts mastered words (Word.mastered: confirmed, level 4 or more) from its index alone.
+        migrator.registerMigration("v5: status in the index books reads") { db in
+            try db.execute(sql: """
+                DROP INDEX wordOnWordBookIdCapturedAt;
+                CREATE INDEX wordOnWordBookIdCapturedAt ON word (wordBookId, capturedAt, masteryLevel, status);
+                """)
+        }
+
         return migrator
     }
 }

@@ -84,6 +84,8 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let nextReviewDate = Column(CodingKeys.nextReviewDate)
         public static let lastReviewDate = Column(CodingKeys.lastReviewDate)
         public static let stability = Column(CodingKeys.stability)
+        public static let sourceName = Column(CodingKeys.sourceName)
+        public static let box = Column(CodingKeys.box)
     }
 }
 
@@ -137,6 +139,10 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 }
 
 extension Word {
+    /// A word is mastered at mastery level 4 or more, and only a confirmed word counts: a proposal
+    /// or a rejected word is not being learnt, whatever level it carries from before.
+    public static let mastered: SQLExpression = Columns.status == WordStatus.confirmed.rawValue && Columns.masteryLevel >= 4
+
     /// Words filed as confirmed and not touched since: no confirmation, correction, note or grade
     /// has moved `updatedAt` off `createdAt`.
     static func confirmedOnFiling() -> QueryInterfaceRequest<Word> {

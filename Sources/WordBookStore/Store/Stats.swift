@@ -35,10 +35,10 @@ extension AppDatabase {
             // combination, at most 4 × 3 × 6 rows, and the totals and averages summed from those.
             var total = 0, proposed = 0, confirmed = 0, mastered = 0, confirmedMastery = 0
             var languages: [WordBookStats.PerLanguage] = []
-            for row in try Row.fetchAll(db, sql: """
-                SELECT targetLanguage, status, masteryLevel, COUNT(*) AS count FROM word
+            for row in try SQLRequest<Row>(literal: """
+                SELECT targetLanguage, status, masteryLevel, \(Word.mastered) AS mastered, COUNT(*) AS count FROM word
                 GROUP BY targetLanguage, status, masteryLevel ORDER BY targetLanguage
-                """) {
+                """).fetchAll(db) {
                 let language: String = row["targetLanguage"], status: String = row["status"]
                 let level: Int = row["masteryLevel"], count: Int = row["count"]
                 if languages.last?.language != language {
@@ -51,10 +51,10 @@ extension AppDatabase {
                     confirmed += count
                     confirmedMastery += level * count
                     languages[languages.count - 1].confirmed += count
-                    if level >= 4 {
-                        mastered += count
-                        languages[languages.count - 1].mastered += count
-                    }
+                }
+                if row["mastered"] {
+                    mastered += count
+                    languages[languages.count - 1].mastered += count
                 }
             }
             // What SQL's AVG gives for integers: their sum over their count, as a Double.

@@ -153,12 +153,11 @@ extension AppDatabase {
     /// One line per word book, newest first.
     public func books() throws -> [BookSummary] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words,
-                       COALESCE(SUM(word.masteryLevel >= 4), 0) AS mastered
+            try SQLRequest<Row>(literal: """
+                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words, COALESCE(SUM(\(Word.mastered)), 0) AS mastered
                 FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id
                 GROUP BY wordBook.id ORDER BY wordBook.recordDate DESC
-                """).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
+                """).fetchAll(db).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
         }
     }
 
@@ -255,119 +254,8 @@ extension AppDatabase {
 
 // MARK: - Reading many words
 
-extension Word {
-    /// The same word as `Word(row:)`, GRDB's Codable decoding, at a fraction of its cost: the read
-    /// commands decode thousands of rows, and the Codable path ran JSONDecoder twice a row (for
-    /// candidates and box) and looked every column up through a Decoder. Here the columns are
-    /// read by their place in the row, found once per query (`WordColumns`), and candidates and box are parsed by hand when they have exactly the
-    /// shape GRDB's JSON encoder writes (`["a","b"]` without escapes, `{"height":1,"width":2,"x":3,"y":4}`);
-    /// anything else goes through the JSON decoder GRDB would have used.
-    init(listingRow row: Row, columns c: WordColumns) throws {
-        self.init(
-            id: try row.decode(atIndex: c.id),
-            wordBookId: try row.decode(atIndex: c.wordBookId),
-            word: try row.decode(atIndex: c.word),
-            targetLanguage: try row.decode(atIndex: c.targetLanguage),
-            masteryLevel: try row.decode(atIndex: c.masteryLevel),
-            notes: try row.decode(atIndex: c.notes),
-            createdAt: try row.decode(atIndex: c.createdAt),
-            updatedAt: try row.decode(atIndex: c.updatedAt),
-            nextReviewDate: try row.decode(atIndex: c.nextReviewDate),
-            reviewInterval: try row.decode(atIndex: c.reviewInterval),
-            reviewCount: try row.decode(atIndex: c.reviewCount),
-            lastReviewDate: try row.decode(atIndex: c.lastReviewDate),
-            status: try row.decode(atIndex: c.status),
-            proposedWord: try row.decode(atIndex: c.proposedWord),
-            confidence: try row.decode(atIndex: c.confidence),
-            candidates: try row.withUnsafeData(atIndex: c.candidates) { data in
-                guard let data else {
-                    throw DecodingError.valueNotFound(Data.self, DecodingError.Context(codingPath: [], debugDescription: "Missing Data"))
-                }
-                return try Self.plainStrings(data)
-                    ?? Self.databaseJSONDecoder(for: "candidates").decode([String].self, from: data)
-            },
-            box: try row.withUnsafeData(atIndex: c.box) { data in
-                guard let data else { return nil }
-                return try Self.plainBox(data) ?? Self.databaseJSONDecoder(for: "box").decode(WordBox.self, from: data)
-            },
-            context: try row.decode(atIndex: c.context),
-            sourceName: try row.decode(atIndex: c.sourceName),
-            sourceSHA256: try row.decode(atIndex: c.sourceSHA256),
-            capturedAt: try row.decode(atIndex: c.capturedAt),
-            stability: try row.decode(atIndex: c.stability),
-            difficulty: try row.decode(atIndex: c.difficulty),
-            fsrsState: try row.decode(atIndex: c.fsrsState),
-            fsrsStep: try row.decode(atIndex: c.fsrsStep))
-    }
-
-    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
-
-    /// `["a","b"]` as written by JSONEncoder: no spaces, no escapes, no control characters, valid
-    /// UTF-8. Nil for anything else, which the JSON decoder then reads (or rejects).
-    static func plainStrings(_ data: Data) -> [String]? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
-            let count = bytes.count
-            guard count >= 2, bytes[0] == UInt8(ascii: "["), bytes[count - 1] == UInt8(ascii: "]") else { return nil }
-            var strings: [String] = []
-            if count == 2 { return strings }
-            var index = 1
-            while true {
-                guard index < count - 1, bytes[index] == quote else { return nil }
-                let start = index + 1
-                var end = start
-                while end < count, bytes[end] != quote {
-                    if bytes[end] == backslash || bytes[end] < 0x20 { return nil }
-                    end += 1
-                }
-                guard end < count - 1,
-                      let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                else { return nil }
-                strings.append(string)
-                index = end + 1
-                if bytes[index] == comma { index += 1; continue }
-                return index == count - 1 ? strings : nil
-            }
-        }
-    }
-
-    /// `{"height":H,"width":W,"x":X,"y":Y}` as written by GRDB's JSON encoder (sorted keys, plain
-    /// integers). Nil for anything else, which the JSON decoder then reads (or rejects).
-    static func plainBox(_ data: Data) -> WordBox? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> WordBox? in
-            var index = 0
-            func expect(_ literal: StaticString) -> Bool {
-                let count = literal.utf8CodeUnitCount
-                guard index + count <= bytes.count else { return false }
-                for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
-                index += count
-                return true
-            }
-            func integer() -> Int? {
-                var negative = false
-                if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-                let start = index
-                var value = 0
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), index - start < 15 {
-                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                    index += 1
-                }
-                let digits = index - start
-                // JSON has no leading zeros; very long numbers are left to the decoder.
-                guard digits > 0, digits < 15, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
-                if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
-                return negative ? -value : value
-            }
-            guard expect("{\"height\":"), let height = integer(), expect(",\"width\":"), let width = integer(),
-                  expect(",\"x\":"), let x = integer(), expect(",\"y\":"), let y = integer(), expect("}"),
-                  index == bytes.count
-            else { return nil }
-            return WordBox(x: x, y: y, width: width, height: height)
-        }
-    }
-}
-
 extension AppDatabase {
-    /// Words as `request.fetchAll(db)` returns them, decoded by `Word(listingRow:columns:)`.
+    /// Words as `request.fetchAll(db)` returns them, decoded by `RowRecordDecoder`.
     static func fetchWords(_ db: Database, _ request: QueryInterfaceRequest<Word>) throws -> [Word] {
         try words(Row.fetchCursor(db, request.asRequest(of: Row.self)))
     }
@@ -377,40 +265,11 @@ extension AppDatabase {
     }
 
     private static func words(_ rows: RowCursor) throws -> [Word] {
-        var columns: WordColumns?
+        let decoder = RowRecordDecoder<Word>()
         var words: [Word] = []
         while let row = try rows.next() {
-            let known = try columns ?? WordColumns(row)
-            columns = known
-            words.append(try Word(listingRow: row, columns: known))
+            words.append(try decoder.decode(row))
         }
         return words
-    }
-}
-
-/// Where each column of `word` stands in the rows of one query.
-struct WordColumns {
-    let id, wordBookId, word, targetLanguage, masteryLevel, notes, createdAt, updatedAt, nextReviewDate: Int
-    let reviewInterval, reviewCount, lastReviewDate, status, proposedWord, confidence, candidates, box: Int
-    let context, sourceName, sourceSHA256, capturedAt, stability, difficulty, fsrsState, fsrsStep: Int
-
-    init(_ row: Row) throws {
-        var places: [String: Int] = [:]
-        for (index, name) in row.columnNames.enumerated() where places[name] == nil {
-            places[name] = index
-        }
-        func place(_ name: String) throws -> Int {
-            guard let index = places[name] else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "word column \(name) is missing from the query")
-            }
-            return index
-        }
-        (id, wordBookId, word, targetLanguage) = (try place("id"), try place("wordBookId"), try place("word"), try place("targetLanguage"))
-        (masteryLevel, notes, createdAt, updatedAt) = (try place("masteryLevel"), try place("notes"), try place("createdAt"), try place("updatedAt"))
-        (nextReviewDate, reviewInterval, reviewCount) = (try place("nextReviewDate"), try place("reviewInterval"), try place("reviewCount"))
-        (lastReviewDate, status, proposedWord, confidence) = (try place("lastReviewDate"), try place("status"), try place("proposedWord"), try place("confidence"))
-        (candidates, box, context, sourceName) = (try place("candidates"), try place("box"), try place("context"), try place("sourceName"))
-        (sourceSHA256, capturedAt, stability, difficulty) = (try place("sourceSHA256"), try place("capturedAt"), try place("stability"), try place("difficulty"))
-        (fsrsState, fsrsStep) = (try place("fsrsState"), try place("fsrsStep"))
     }
 }
