@@ -201,7 +201,9 @@ public final class InboxService: @unchecked Sendable {
             }
             let name = disposal.relativeName(of: path)
             let outcome = filer.file(path: path, name: name, language: language(of: path))
-            timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name))
+            if let error = timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name)) {
+                logger.warning("the timings of \(name) could not be written: \(error)")
+            }
             switch outcome {
             case let .filed(word, book):
                 lock.withLock { counts.filed += 1 }
