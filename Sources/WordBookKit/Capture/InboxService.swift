@@ -18,6 +18,9 @@ public final class InboxService: @unchecked Sendable {
     private var settling: [String: Date] = [:]
     /// Photos that could not be filed or moved for reasons outside them, with when that happened.
     private var retryLater: [String: Date] = [:]
+    /// Photos filed and linked to where they were going, whose inbox name could not be removed yet:
+    /// the next try only removes it.
+    private var leftBehind: [String: String] = [:]
     private var unknownFolders = Set<String>()
     private var counts = (filed: 0, duplicates: 0, failed: 0)
     private var inFlight = 0
@@ -200,6 +203,10 @@ public final class InboxService: @unchecked Sendable {
                 queue.finish(path)
             }
             let name = disposal.relativeName(of: path)
+            if let copy = lock.withLock({ leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
+                remove(path, copy: copy)
+                continue
+            }
             let outcome = filer.file(path: path, name: name, language: language(of: path))
             if let error = timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name)) {
                 logger.warning("the timings of \(name) could not be written: \(error)")
@@ -229,8 +236,7 @@ public final class InboxService: @unchecked Sendable {
                 do {
                     try disposal.fail(path, reason: reason)
                 } catch {
-                    logger.error("\(name) could not be moved to failed/: \(error); it stays in the inbox and is tried again")
-                    holdBack(path)
+                    keep(path, after: error, saying: "\(name) could not be moved to failed/: \(error)")
                 }
             case let .deferred(reason):
                 logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
@@ -250,8 +256,26 @@ public final class InboxService: @unchecked Sendable {
         do {
             try disposal.archive(path, day: day)
         } catch {
-            logger.error("\(error); it stays in the inbox and is archived as a duplicate on the next try")
-            holdBack(path)
+            keep(path, after: error, saying: "\(error)")
+        }
+    }
+
+    /// A photo its disposal left in the inbox: the log says why, and it is tried again later.
+    private func keep(_ path: String, after error: Error, saying message: String) {
+        if let error = error as? DisposalError, case let .copied(copy) = error.left {
+            lock.withLock { leftBehind[path] = copy }
+        }
+        logger.error("\(message); it stays in the inbox and is tried again in \(Int(Self.retryDelay)) s")
+        holdBack(path)
+    }
+
+    /// The next try for a photo already where it was going: only its inbox name goes.
+    private func remove(_ path: String, copy: String) {
+        do {
+            try disposal.finishMove(path, copy: copy)
+            logger.info("\(disposal.relativeName(of: path)) is removed from the inbox at last; it is kept as \(copy)")
+        } catch {
+            keep(path, after: error, saying: "\(error)")
         }
     }
 }
