@@ -23,7 +23,7 @@ public final class InboxService: @unchecked Sendable {
     private var leftBehind: [String: String] = [:]
     private var unknownFolders = Set<String>()
     private var counts = (filed: 0, duplicates: 0, failed: 0)
-    private var inFlight = 0
+    private var inFlight = Set<String>()
     private var lastProgress = Date()
 
     /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
@@ -113,12 +113,13 @@ public final class InboxService: @unchecked Sendable {
         notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
 
         stop.wait()
-        logger.info("stopping: finishing the photos in flight")
+        // Closed first, so that what the log names as waiting is what stays in the inbox.
+        queue.close()
+        logger.info("stopping: \(stoppingLine())")
         notifier.notify("STOPPING=1", mayDrop: false)
         housekeeping.cancel()
         watchdog?.cancel()
         watcher.stop()
-        queue.close()
         workersDone.wait()
         signalSources.forEach { $0.cancel() }
         logger.info("stopped: \(statusLine())")
@@ -127,7 +128,17 @@ public final class InboxService: @unchecked Sendable {
     /// Healthy while nothing waits, or while photos keep getting done.
     private var isHealthy: Bool {
         let (busy, last) = lock.withLock { (inFlight, lastProgress) }
-        return (busy == 0 && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
+        return (busy.isEmpty && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
+    }
+
+    /// The photos being finished, by name, and how many wait for the next start.
+    private func stoppingLine() -> String {
+        let names = lock.withLock { inFlight }.map(disposal.relativeName(of:)).sorted()
+        let waiting = queue.count
+        let finishing = names.isEmpty
+            ? "no photo in flight"
+            : "finishing \(names.count) photo\(names.count == 1 ? "" : "s") in flight (\(names.joined(separator: ", ")))"
+        return "\(finishing); \(waiting) waiting stay\(waiting == 1 ? "s" : "") in the inbox for the next start"
     }
 
     private func statusLine() -> String {
@@ -194,10 +205,10 @@ public final class InboxService: @unchecked Sendable {
 
     private func work(with filer: PhotoFiler) {
         while let path = queue.pop() {
-            lock.withLock { inFlight += 1 }
+            lock.withLock { _ = inFlight.insert(path) }
             defer {
                 lock.withLock {
-                    inFlight -= 1
+                    inFlight.remove(path)
                     lastProgress = Date()
                 }
                 queue.finish(path)
