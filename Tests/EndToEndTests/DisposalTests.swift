@@ -12,6 +12,15 @@ import Testing
         return try Data(contentsOf: URL(fileURLWithPath: station.path)) + Data(name.utf8)
     }
 
+    /// A worker started on `en/held.jpg`, in an inbox folder that will not let it go.
+    private func startOnAHeldPhoto(_ scratch: Scratch) throws -> (Worker, folder: String) {
+        let folder = "\(scratch.inbox)/en"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try photo("held").write(to: URL(fileURLWithPath: "\(folder)/held.jpg"))
+        #expect(Unremovable.set(folder, true))
+        return (try Worker(scratch), folder)
+    }
+
     @Test func afterFilingDeleteFilesThePhotoAndKeepsNoCopy() throws {
         let scratch = try Scratch(workers: 1, capture: ["after_filing = \"delete\""])
         try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
@@ -32,13 +41,11 @@ import Testing
     @Test(.enabled(if: Unremovable.possible, "needs chattr +a as root, or a user whom a folder's permissions bind"))
     func aFiledPhotoTheInboxWillNotReleaseStaysUntilItCanBeRemoved() throws {
         let scratch = try Scratch(workers: 1)
-        let folder = "\(scratch.inbox)/en"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try photo("held").write(to: URL(fileURLWithPath: "\(folder)/held.jpg"))
-        #expect(Unremovable.set(folder, true))
-        defer { _ = Unremovable.set(folder, false) }
-        let worker = try Worker(scratch)
-        defer { _ = worker.stop() }
+        let (worker, folder) = try startOnAHeldPhoto(scratch)
+        defer {
+            _ = worker.stop()
+            Unremovable.set(folder, false)
+        }
 
         // Filed and archived, but its inbox name cannot go: it stays, and the log says why.
         #expect(eventually(timeout: 90) { worker.output.contains("could not be removed from the inbox") }, "\(worker.output)")
@@ -59,13 +66,11 @@ import Testing
     @Test(.enabled(if: Unremovable.possible, "needs chattr +a as root, or a user whom a folder's permissions bind"))
     func aPhotoThatCannotBeDeletedStaysUntilItCanBe() throws {
         let scratch = try Scratch(workers: 1, capture: ["after_filing = \"delete\""])
-        let folder = "\(scratch.inbox)/en"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try photo("held").write(to: URL(fileURLWithPath: "\(folder)/held.jpg"))
-        #expect(Unremovable.set(folder, true))
-        defer { _ = Unremovable.set(folder, false) }
-        let worker = try Worker(scratch)
-        defer { _ = worker.stop() }
+        let (worker, folder) = try startOnAHeldPhoto(scratch)
+        defer {
+            _ = worker.stop()
+            Unremovable.set(folder, false)
+        }
 
         #expect(eventually(timeout: 90) { worker.output.contains("could not be deleted") }, "\(worker.output)")
         let database = try AppDatabase.open(path: scratch.database, create: false)
