@@ -112,3 +112,27 @@ enum EXIFBuilderLite {
         return Array(jpeg[0..<2]) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + Array(jpeg[2...])
     }
 }
+
+/// `capture.max_file_megabytes`: a file that is a JPEG by its first bytes but larger than the limit is
+/// turned away before it is read whole; the same photo within the limit is filed.
+@Suite struct FileSizeLimitTests {
+    @Test func aJPEGLargerThanTheLimitLandsInFailedWithTheLimitNamed() throws {
+        let scratch = try Scratch(workers: 1, capture: ["max_file_megabytes = 1"])
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        let photo = try Data(contentsOf: URL(fileURLWithPath: LabeledImage.all.first { $0.file == "station.jpg" }!.path))
+        try #require(photo.count < 1_000_000)
+        // Bytes after the end marker, which decoders ignore: without the limit this would be filed.
+        try (photo + Data(count: 1_048_576 + 1 - photo.count)).write(to: URL(fileURLWithPath: "\(scratch.inbox)/over.jpg"))
+        try (photo + Data(count: 1_048_576 - photo.count)).write(to: URL(fileURLWithPath: "\(scratch.inbox)/within.jpg"))
+        let worker = try Worker(scratch)
+        defer { _ = worker.stop() }
+
+        let database = try AppDatabase.open(path: scratch.database, create: true)
+        #expect(try eventually(timeout: 90) { try database.wordCount() == 1 && scratch.files(under: "inbox").isEmpty },
+                "\(worker.output)")
+        #expect(try database.words(WordQuery()).map(\.word.sourceName) == ["within.jpg"])
+        #expect(scratch.files(under: "failed") == ["over.jpg", "over.jpg.error.txt"])
+        let note = try String(contentsOfFile: "\(scratch.data)/failed/over.jpg.error.txt", encoding: .utf8)
+        #expect(note == "over.jpg: the file is larger than 1 MB (capture.max_file_megabytes)\n")
+    }
+}

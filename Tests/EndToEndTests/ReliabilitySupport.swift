@@ -29,13 +29,15 @@ final class Worker {
     let process = Process()
     let log: String
 
-    init(_ scratch: Scratch, environment: [String: String] = [:], name: String = "run") throws {
-        log = "\(scratch.root)/\(name)-\(UUID().uuidString.prefix(8)).log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+    /// With `log`, the worker's standard error goes there (a file that exists, or a device) instead of a new file.
+    init(_ scratch: Scratch, environment: [String: String] = [:], name: String = "run", arguments: [String] = [],
+         log: String? = nil) throws {
+        self.log = log ?? "\(scratch.root)/\(name)-\(UUID().uuidString.prefix(8)).log"
+        if log == nil { FileManager.default.createFile(atPath: self.log, contents: nil) }
         process.executableURL = URL(fileURLWithPath: wordbookBinary)
-        process.arguments = ["run", "--config", scratch.config]
+        process.arguments = ["run", "--config", scratch.config] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = FileHandle(forWritingAtPath: log)
+        process.standardError = FileHandle(forWritingAtPath: self.log)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -11,7 +11,7 @@ import Testing
 
 /// What systemd and a learner at the terminal see while the worker runs.
 @Suite struct ServiceTests {
-    @Test func theWatchdogIsFedAndAPhotoInFlightIsFiledOnSIGTERM() throws {
+    @Test func theWatchdogIsFedWhileTheWorkerIdles() throws {
         let scratch = try Scratch()
         let notifications = try NotifyListener(path: "\(scratch.root)/notify.sock")
         let worker = try Worker(scratch, environment: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "2000000"])
@@ -19,18 +19,55 @@ import Testing
         Thread.sleep(forTimeInterval: 3)
         let pings = notifications.messages.filter { $0 == "WATCHDOG=1" }.count
         #expect(pings >= 5, "WATCHDOG=1 every half of the 1 s that systemd allows between pings: \(pings) in 3 s")
-
-        // A 12-MP photo arrives; SIGTERM comes while it is being recognised.
-        let image = LabeledImage.all.first { $0.file == "exit_sign_12mp.jpg" }!
-        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: image.path, toPath: "\(scratch.root)/staged.jpg")
-        rename("\(scratch.root)/staged.jpg", "\(scratch.inbox)/\(image.file)")
-        usleep(60_000)
         #expect(worker.stop() == 0)
         #expect(notifications.wait(for: "STOPPING=1", timeout: 5))
+    }
+
+    /// One worker thread and a queue of photos: on SIGTERM the photo it is working on is filed and
+    /// archived; the ones still waiting stay in the inbox as they came, for the next start.
+    @Test func onSIGTERMThePhotoInFlightIsFiledAndTheQueuedOnesStayUntouched() throws {
+        let scratch = try Scratch(workers: 1)
+        let notifications = try NotifyListener(path: "\(scratch.root)/notify.sock")
+        let worker = try Worker(scratch, environment: ["NOTIFY_SOCKET": notifications.path])
+        #expect(notifications.wait(for: "READY=1", timeout: 60))
+
+        let exitSign = try Data(contentsOf: URL(fileURLWithPath: LabeledImage.all.first { $0.file == "exit_sign_12mp.jpg" }!.path))
+        let photos = (0..<40).map { (String(format: "photo-%02d.jpg", $0), exitSign + Data("copy \($0)".utf8)) }
+        let staging = "\(scratch.root)/staging"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        var arrived: [String: (hash: String, modified: Date?)] = [:]
+        for (name, data) in photos {
+            try data.write(to: URL(fileURLWithPath: "\(staging)/\(name)"))
+            arrived[name] = (sha256(data), InboxService.modificationDate("\(staging)/\(name)"))
+        }
+        for (name, _) in photos { rename("\(staging)/\(name)", "\(scratch.inbox)/\(name)") }
+        // SIGTERM as soon as the first photo is filed, with most still waiting.
+        let deadline = Date().addingTimeInterval(60)
+        while !worker.output.contains("filed photo-"), Date() < deadline { usleep(10_000) }
+        #expect(worker.stop() == 0)
+        #expect(notifications.wait(for: "STOPPING=1", timeout: 5))
+
+        // The worker's own account at the moment it stopped: which photo it was on, how many waited.
+        let stopping = worker.output.split(separator: "\n").first { $0.contains("stopping: ") }.map(String.init) ?? ""
+        let match = stopping.firstMatch(of: /finishing 1 photo in flight \((photo-\d\d\.jpg)\); (\d+) waiting/)
+        let inFlight = try #require(match.map { String($0.1) }, "\(worker.output)")
+        let waiting = Int(match!.2)!
+        #expect(waiting > 0, "\(stopping)")
+
         let database = try AppDatabase.open(path: scratch.database, create: false)
-        #expect(try database.words(WordQuery()).map(\.word.word) == ["EXIT"], "the photo in flight was filed: \(worker.output)")
-        #expect(scratch.files(under: "inbox").isEmpty)
+        let filed = Set(try database.words(WordQuery()).map(\.word.sourceName))
+        #expect(filed.contains(inFlight), "the photo in flight is filed: \(worker.output)")
+        #expect(scratch.files(under: "archive").contains { $0.hasSuffix("/\(inFlight)") }, "and archived")
+        let left = scratch.files(under: "inbox")
+        #expect(left.count == waiting, "what waited stays: \(stopping)")
+        #expect(filed.count + left.count == photos.count && filed.isDisjoint(with: left))
+        for name in left {
+            let path = "\(scratch.inbox)/\(name)"
+            #expect(sha256(try Data(contentsOf: URL(fileURLWithPath: path))) == arrived[name]?.hash, "\(name) untouched")
+            #expect(InboxService.modificationDate(path) == arrived[name]?.modified, "\(name) untouched")
+        }
+        #expect(scratch.files(under: "failed").isEmpty)
     }
 
     @Test func commandsDuringABurstNeverSeeALockedDatabase() throws {
@@ -90,8 +127,12 @@ import Testing
         let result = try wordbook(["list", "--db", missing, "--config", scratch.config])
         #expect(result.status != 0 && result.stderr.contains("there is no word book at \(missing) yet"))
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.root)/nowhere"))
+    }
 
-        // Read-only to the user running the command.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "running a command as another user needs root and setpriv"))
+    func aDatabaseReadOnlyToTheUserIsOneSentenceAndUnchanged() throws {
+        let scratch = try Scratch()
         #expect(try wordbook(["ingest", LabeledImage.all[0].path, "--config", scratch.config]).status == 0)
         chmod(scratch.root, 0o755); chmod(scratch.data, 0o755); chmod(scratch.database, 0o644)
         let asNobody = Process()
@@ -101,10 +142,6 @@ import Testing
         let errors = Pipe()
         asNobody.standardError = errors
         asNobody.standardOutput = FileHandle.nullDevice
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            print("skipped the read-only database case: it needs root and setpriv to run as another user")
-            return
-        }
         try asNobody.run()
         asNobody.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

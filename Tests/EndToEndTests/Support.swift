@@ -140,7 +140,8 @@ final class Scratch {
     var database: String { "\(data)/wordbook.sqlite" }
     let timeZone = TimeZone(identifier: "Europe/Berlin")!
 
-    init(workers: Int = 2) throws {
+    /// `capture` adds lines to the `[capture]` table, e.g. `after_filing = "delete"`.
+    init(workers: Int = 2, capture: [String] = []) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try """
@@ -148,6 +149,7 @@ final class Scratch {
             data = "\(data)"
             [capture]
             workers = \(workers)
+            \(capture.joined(separator: "\n"))
             [time]
             time_zone = "\(timeZone.identifier)"
             """.write(toFile: config, atomically: true, encoding: .utf8)

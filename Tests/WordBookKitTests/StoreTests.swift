@@ -53,14 +53,22 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(try database.wordCount() == 1)
     }
 
-    @Test func theUniqueIndexCatchesADuplicateFromAnotherWriter() throws {
-        let database = try AppDatabase.inMemory()
-        _ = try database.file(sampleFiling(sha: "x"))
-        #expect(throws: DatabaseError.self) {
-            try database.writer.write { db in
-                try db.execute(sql: "INSERT INTO word (wordBookId, word, targetLanguage, createdAt, updatedAt, nextReviewDate, status, proposedWord, confidence, sourceName, sourceSHA256, capturedAt) SELECT wordBookId, word, targetLanguage, createdAt, updatedAt, nextReviewDate, status, proposedWord, confidence, sourceName, sourceSHA256, capturedAt FROM word")
-            }
-        }
+    /// Two workers (two connections to one real file) both look a photo up, find nothing, recognise it
+    /// and file it: the second learns it is a duplicate of the first one's word; one word, one image.
+    /// Writes are IMMEDIATE transactions, so the check inside `file` sees the first worker's row; the
+    /// catch of SQLITE_CONSTRAINT_UNIQUE behind it answers the same should that check ever miss.
+    @Test func twoWorkersThatBothFoundAPhotoNewFileItOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-race-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try AppDatabase.open(path: "\(folder)/w.sqlite", create: true)
+        let second = try AppDatabase.open(path: "\(folder)/w.sqlite", create: false)
+        let filing = sampleFiling(sha: "race")
+        #expect(try first.word(sourceSHA256: "race") == nil && second.word(sourceSHA256: "race") == nil)
+
+        guard case let .filed(word) = try first.file(filing) else { Issue.record("not filed"); return }
+        #expect(try second.file(sampleFiling(sha: "race", word: "other")) == .duplicate(word))
+        #expect(try first.wordCount() == 1)
+        #expect(try second.writer.read { db in try WordImage.fetchCount(db) } == 1)
     }
 
     @Test func confirmCorrectAndRejectSettleProposals() throws {

@@ -27,7 +27,7 @@ public struct Disposal: Sendable {
     @discardableResult
     public func archive(_ path: String, day: String) throws -> String? {
         if afterFiling == .delete {
-            guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno) }
+            guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .undeleted) }
             return nil
         }
         return try move(path, into: "\(archive)/\(day)", name: (path as NSString).lastPathComponent)
@@ -70,14 +70,14 @@ public struct Disposal: Sendable {
         for attempt in 1...10_000 {
             let destination = "\(folder)/\(Self.numbered(stem: stem, ext: ext, attempt))"
             if Self.sameFile(path, destination) {
-                unlink(path)
+                try finishMove(path, copy: destination)
                 return destination
             }
             var info = stat()
             if lstat(destination, &info) == 0 { continue }
             try prepare(destination)
             if link(path, destination) == 0 {
-                unlink(path)
+                try finishMove(path, copy: destination)
                 return destination
             }
             if errno == EEXIST { continue }
@@ -88,6 +88,12 @@ public struct Disposal: Sendable {
             throw DisposalError(path: path, errno: errno)
         }
         throw DisposalError(path: path, errno: EEXIST)
+    }
+
+    /// Removes the inbox's name of a photo already linked as `copy`. When that fails (an inbox folder
+    /// the worker may not write), the photo is in both places and the error says where the copy is.
+    public func finishMove(_ path: String, copy: String) throws {
+        guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .copied(to: copy)) }
     }
 
     /// `stem.ext`, `stem (2).ext`, ..., the stem shortened to keep the name within 255 bytes.
@@ -106,10 +112,31 @@ public struct Disposal: Sendable {
 }
 
 public struct DisposalError: Error, CustomStringConvertible {
+    public enum Left: Sendable, Equatable {
+        /// Still in the inbox only.
+        case unmoved
+        /// Still in the inbox, though it should have been deleted.
+        case undeleted
+        /// In the inbox and also at this path, where it was going.
+        case copied(to: String)
+    }
+
     let path: String
     let errno: Int32
+    public let left: Left
+
+    init(path: String, errno: Int32, left: Left = .unmoved) {
+        self.path = path
+        self.errno = errno
+        self.left = left
+    }
 
     public var description: String {
-        "\(path) could not be moved: \(String(cString: strerror(errno)))"
+        let reason = String(cString: strerror(errno))
+        switch left {
+        case .unmoved: return "\(path) could not be moved: \(reason)"
+        case .undeleted: return "\(path) could not be deleted: \(reason)"
+        case let .copied(copy): return "\(path) is kept as \(copy) but could not be removed from the inbox: \(reason)"
+        }
     }
 }

@@ -21,9 +21,12 @@ public final class InboxService: @unchecked Sendable {
     private var settling: [String: Date] = [:]
     /// Photos that could not be filed or moved for reasons outside them, with when that happened.
     private var retryLater: [String: Date] = [:]
+    /// Photos filed and linked to where they were going, whose inbox name could not be removed yet:
+    /// the next try only removes it.
+    private var leftBehind: [String: String] = [:]
     private var unknownFolders = Set<String>()
     private var counts = (filed: 0, duplicates: 0, failed: 0)
-    private var inFlight = 0
+    private var inFlight = Set<String>()
     private var lastProgress = Date()
 
     /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
@@ -113,12 +116,13 @@ public final class InboxService: @unchecked Sendable {
         notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
 
         stop.wait()
-        logger.info("stopping: finishing the photos in flight")
+        // Closed first, so that what the log names as waiting is what stays in the inbox.
+        queue.close()
+        logger.info("stopping: \(stoppingLine())")
         notifier.notify("STOPPING=1", mayDrop: false)
         housekeeping.cancel()
         watchdog?.cancel()
         watcher.stop()
-        queue.close()
         workersDone.wait()
         signalSources.forEach { $0.cancel() }
         logger.info("stopped: \(statusLine())")
@@ -127,7 +131,17 @@ public final class InboxService: @unchecked Sendable {
     /// Healthy while nothing waits, or while photos keep getting done.
     private var isHealthy: Bool {
         let (busy, last) = lock.withLock { (inFlight, lastProgress) }
-        return (busy == 0 && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
+        return (busy.isEmpty && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
+    }
+
+    /// The photos being finished, by name, and how many wait for the next start.
+    private func stoppingLine() -> String {
+        let names = lock.withLock { inFlight }.map(disposal.relativeName(of:)).sorted()
+        let waiting = queue.count
+        let finishing = names.isEmpty
+            ? "no photo in flight"
+            : "finishing \(names.count) photo\(names.count == 1 ? "" : "s") in flight (\(names.joined(separator: ", ")))"
+        return "\(finishing); \(waiting) waiting stay\(waiting == 1 ? "s" : "") in the inbox for the next start"
     }
 
     private func statusLine() -> String {
@@ -192,17 +206,23 @@ public final class InboxService: @unchecked Sendable {
 
     private func work(with filer: PhotoFiler) {
         while let path = queue.pop() {
-            lock.withLock { inFlight += 1 }
+            lock.withLock { _ = inFlight.insert(path) }
             defer {
                 lock.withLock {
-                    inFlight -= 1
+                    inFlight.remove(path)
                     lastProgress = Date()
                 }
                 queue.finish(path)
             }
             let name = disposal.relativeName(of: path)
+            if let copy = lock.withLock({ leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
+                remove(path, copy: copy)
+                continue
+            }
             let outcome = filer.file(path: path, name: name, language: language(of: path))
-            timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name))
+            if let error = timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name)) {
+                logger.warning("the timings of \(name) could not be written: \(error)")
+            }
             switch outcome {
             case let .filed(word, book):
                 lock.withLock { counts.filed += 1 }
@@ -228,8 +248,7 @@ public final class InboxService: @unchecked Sendable {
                 do {
                     try disposal.fail(path, reason: reason)
                 } catch {
-                    logger.error("\(name) could not be moved to failed/: \(error); it stays in the inbox and is tried again")
-                    holdBack(path)
+                    keep(path, after: error, saying: "\(name) could not be moved to failed/: \(error)")
                 }
             case let .deferred(reason):
                 logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
@@ -249,8 +268,26 @@ public final class InboxService: @unchecked Sendable {
         do {
             try disposal.archive(path, day: day)
         } catch {
-            logger.error("\(error); it stays in the inbox and is archived as a duplicate on the next try")
-            holdBack(path)
+            keep(path, after: error, saying: "\(error)")
+        }
+    }
+
+    /// A photo its disposal left in the inbox: the log says why, and it is tried again later.
+    private func keep(_ path: String, after error: Error, saying message: String) {
+        if let error = error as? DisposalError, case let .copied(copy) = error.left {
+            lock.withLock { leftBehind[path] = copy }
+        }
+        logger.error("\(message); it stays in the inbox and is tried again in \(Int(Self.retryDelay)) s")
+        holdBack(path)
+    }
+
+    /// The next try for a photo already where it was going: only its inbox name goes.
+    private func remove(_ path: String, copy: String) {
+        do {
+            try disposal.finishMove(path, copy: copy)
+            logger.info("\(disposal.relativeName(of: path)) is removed from the inbox at last; it is kept as \(copy)")
+        } catch {
+            keep(path, after: error, saying: "\(error)")
         }
     }
 }

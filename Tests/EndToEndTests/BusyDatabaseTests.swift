@@ -1,0 +1,45 @@
+import Foundation
+import Glibc
+import GRDB
+import Testing
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+
+/// Another process holding the database's write lock longer than the busy timeout: the photo is
+/// not failed but stays in the inbox, and the worker files it on a later try once the lock is gone.
+@Suite struct BusyDatabaseTests {
+    @Test func aPhotoThatMeetsABusyDatabaseWaitsInTheInboxAndIsFiledOnALaterTry() throws {
+        let scratch = try Scratch(workers: 1)
+        _ = try AppDatabase.open(path: scratch.database, create: true)
+        let worker = try Worker(scratch)
+        defer { _ = worker.stop() }
+        #expect(worker.waitUntilWatching())
+
+        // A second process's connection, as a long `wordbook import` or a sqlite3 shell would hold it.
+        var holding = GRDB.Configuration()
+        holding.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: scratch.database, configuration: holding)
+        try holder.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        var held = true
+        defer { if held { try? holder.inDatabase { db in try db.execute(sql: "ROLLBACK") } } }
+
+        let (name, data) = try distinctPhotos(1)[0]
+        try data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(name)"))
+        rename("\(scratch.root)/\(name)", "\(scratch.inbox)/\(name)")
+        #expect(eventually(timeout: 60) { worker.output.contains("\(name) stays in the inbox and is tried again") },
+                "\(worker.output)")
+        #expect(worker.output.contains("database is locked"), "\(worker.output)")
+        #expect(scratch.files(under: "inbox") == [name])
+        #expect(scratch.files(under: "failed").isEmpty, "not the photo's fault")
+
+        try holder.inDatabase { db in try db.execute(sql: "COMMIT") }
+        held = false
+        let database = try AppDatabase.open(path: scratch.database, create: false)
+        #expect(try eventually(timeout: 60) { try database.wordCount() == 1 && scratch.files(under: "inbox").isEmpty },
+                "\(worker.output)")
+        #expect(try database.words(WordQuery()).map(\.word.sourceName) == [name])
+        #expect(scratch.files(under: "failed").isEmpty)
+    }
+}

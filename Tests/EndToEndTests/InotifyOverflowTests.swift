@@ -1,0 +1,42 @@
+import Foundation
+import Glibc
+import Testing
+@testable import WordBookCapture
+@testable import WordBookPipeline
+@testable import WordBookSettings
+@testable import WordBookStore
+
+/// When more happens in the inbox than inotify's queue holds, events are lost and the kernel says
+/// so (IN_Q_OVERFLOW): the worker rescans, and the photos whose events were lost are filed all the same.
+@Suite struct InotifyOverflowTests {
+    @Test func photosWhoseEventsOverflowedTheQueueAreFoundByARescan() throws {
+        let limitText = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
+        let limit = try #require(Int(limitText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        // No periodic rescan: only the overflow's rescan can find the photos.
+        let scratch = try Scratch(workers: 1, capture: ["rescan_interval = 0"])
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        let worker = try Worker(scratch)
+        defer { _ = worker.stop() }
+        #expect(worker.waitUntilWatching())
+
+        // While the worker is stopped, fill its queue with events for files it ignores (two names in
+        // turn, which inotify cannot merge), then add photos, whose events are lost.
+        let photos = try distinctPhotos(3)
+        let pid = worker.process.processIdentifier
+        kill(pid, SIGSTOP)
+        for index in 0..<(limit + 10) {
+            let descriptor = open("\(scratch.inbox)/.noise-\(index % 2)", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { close(descriptor) }
+        }
+        for (name, data) in photos { try data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(name)")) }
+        kill(pid, SIGCONT)
+
+        #expect(eventually(timeout: 30) { worker.output.contains("inotify queue overflowed; rescanning the inbox") },
+                "\(worker.output)")
+        let database = try AppDatabase.open(path: scratch.database, create: true)
+        #expect(try eventually(timeout: 90) {
+            try database.wordCount() == photos.count && scratch.files(under: "inbox").allSatisfy { $0.hasPrefix(".noise") }
+        }, "\(worker.output)")
+        #expect(Set(try database.words(WordQuery()).map(\.word.sourceName)) == Set(photos.map(\.name)))
+    }
+}
