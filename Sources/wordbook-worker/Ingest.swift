@@ -28,7 +28,7 @@ struct Ingest: ParsableCommand {
         let ingestor = try Ingestor(
             database: database, configuration: configuration, language: language,
             workers: min(arguments.worker.workers ?? configuration.workerCount, max(files.count, 1)),
-            measuring: timings != nil, measuringFullDecode: arguments.timingsFullDecode)
+            measuring: timings != nil, comparingFullDecode: arguments.timingsFullDecode)
         let timingsLog = try timings.map { try TimingsLog(path: $0.path) }
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
@@ -83,7 +83,7 @@ struct IngestLine {
         case let .duplicate(word, book):
             status = "duplicate"
             fill(word, book)
-        case let .failed(reason), let .deferred(reason):
+        case let .failed(reason), let .deferred(reason), let .settling(reason):
             status = "failed"
             error = reason
         case .gone:

@@ -47,8 +47,7 @@ import Testing
         let photo = try decoder.decode(try solidJPEG(width: 4032, height: 3024), longEdge: 1600)
         #expect(photo.originalWidth == 4032)
         #expect(photo.picture.width == 2016 && photo.picture.height == 1512)
-        var stopwatch = Stopwatch(enabled: false)
-        let stored = try decoder.decode(try solidJPEG(width: 4032, height: 3024), within: 1600, stopwatch: &stopwatch)
+        let stored = try decoder.decode(try solidJPEG(width: 4032, height: 3024), within: 1600)
         #expect(stored.picture.width == 1512 && stored.picture.height == 1134)
     }
 

@@ -33,7 +33,7 @@ public final class InboxService: @unchecked Sendable {
     static let stallLimit: TimeInterval = 600
 
     /// How long a file found by a scan must stay unmodified before it is taken.
-    static let settleTime: TimeInterval = 2
+    static let settleTime = FailureVerdict.settleTime
     /// How long a photo that hit a full disk or a busy database waits before the next try.
     static let retryDelay: TimeInterval = 15
 
@@ -67,7 +67,6 @@ public final class InboxService: @unchecked Sendable {
         let workerCount = configuration.workerCount
         let filers = try (0..<workerCount).map { _ in
             let filer = try PhotoFiler(database: database, configuration: configuration)
-            filer.measuring = timingsLog != nil
             try filer.prepare(configuration.defaultLanguage)
             return filer
         }
@@ -179,14 +178,6 @@ public final class InboxService: @unchecked Sendable {
         ready.forEach { queue.push($0) }
     }
 
-    /// An empty file created in the last half minute.
-    static func isEmptyAndYoung(_ path: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return false }
-        let changed = Date(timeIntervalSince1970: Double(info.st_ctim.tv_sec))
-        return Date().timeIntervalSince(changed) < 30
-    }
-
     public static func modificationDate(_ path: String) -> Date? {
         InboxScanner.modificationDate(path)
     }
@@ -219,8 +210,9 @@ public final class InboxService: @unchecked Sendable {
                 remove(path, copy: copy)
                 continue
             }
-            let outcome = filer.file(path: path, name: name, language: language(of: path))
-            if let error = timingsLog?.write(filer.lastTimings.jsonLine(file: name, outcome: outcome.name)) {
+            let observer = timingsLog == nil ? nil : StageObserver()
+            let outcome = filer.file(path: path, name: name, language: language(of: path), observer: observer)
+            if let observer, let error = timingsLog?.write(observer.finished().jsonLine(file: name, outcome: outcome.name)) {
                 logger.warning("the timings of \(name) could not be written: \(error)")
             }
             switch outcome {
@@ -232,17 +224,12 @@ public final class InboxService: @unchecked Sendable {
                 lock.withLock { counts.duplicates += 1 }
                 logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
                 archive(path, day: CaptureCalendar(timeZone: configuration.timeZone).day(of: Date()))
+            case let .settling(reason):
+                // Perhaps still being written: tried again once it has been left alone.
+                logger.debug("\(name) is tried again once it is left alone: \(reason)")
+                lock.withLock { settling[path] = Date() }
+                continue
             case let .failed(reason):
-                if let modified = Self.modificationDate(path), Date().timeIntervalSince(modified) < Self.settleTime {
-                    // Perhaps still being written: try again once it has been left alone.
-                    lock.withLock { settling[path] = Date() }
-                    continue
-                }
-                if Self.isEmptyAndYoung(path) {
-                    // Created but not written yet, perhaps: an empty file gets longer to fill.
-                    holdBack(path)
-                    continue
-                }
                 lock.withLock { counts.failed += 1 }
                 logger.error("\(name) failed: \(reason)")
                 do {

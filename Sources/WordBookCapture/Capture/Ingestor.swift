@@ -8,19 +8,23 @@ import WordBookStore
 public final class Ingestor: @unchecked Sendable {
     private let filers: [PhotoFiler]
     private let language: Language
+    private let measuring: Bool
+    private let comparingFullDecode: Bool
+    private let maxPixels: Int
 
-    /// With `measuring`, every outcome comes with its stage timings; with `measuringFullDecode` as well,
-    /// those include a second, full-size decode of each JPEG.
+    /// With `measuring`, every outcome comes with its stage timings; with `comparingFullDecode` as well,
+    /// those include a second, full-size decode of each JPEG, timed beside the filing (bench/throughput.py).
     public init(database: AppDatabase, configuration: Configuration, language: Language, workers: Int,
-                measuring: Bool = false, measuringFullDecode: Bool = false) throws {
+                measuring: Bool = false, comparingFullDecode: Bool = false) throws {
         self.language = language
+        self.measuring = measuring
+        maxPixels = configuration.maxPixels
         filers = try (0..<max(1, workers)).map { _ in
             let filer = try PhotoFiler(database: database, configuration: configuration)
-            filer.measuring = measuring
-            filer.measuringFullDecode = measuringFullDecode
             try filer.prepare(language)
             return filer
         }
+        self.comparingFullDecode = measuring && comparingFullDecode
     }
 
     /// Expands folders into the files under them (ignore rules apply), keeping the given order.
@@ -40,11 +44,18 @@ public final class Ingestor: @unchecked Sendable {
     public func ingest(_ files: [String], report: (Int, String, IngestOutcome, StageTimings?) -> Void) {
         let board = Board(count: files.count)
         for filer in filers {
-            let thread = Thread { [language] in
+            let thread = Thread { [language, measuring, comparingFullDecode, maxPixels] in
+                // Its own decoder for the comparison: a codec serves one thread.
+                let fullDecoder = comparingFullDecode ? try? JPEGCodec() : nil
                 while let index = board.claim() {
                     let path = files[index]
-                    let outcome = filer.file(path: path, name: path, language: language)
-                    board.post((outcome, filer.measuring ? filer.lastTimings : nil), at: index)
+                    let observer = measuring ? StageObserver() : nil
+                    let outcome = filer.file(path: path, name: path, language: language, observer: observer)
+                    if let fullDecoder, let observer, let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
+                       ImageFormat(sniffing: bytes) == .jpeg {
+                        _ = try? observer.time(.fullDecode) { try fullDecoder.decode(bytes, longEdge: .max, maxPixels: maxPixels) }
+                    }
+                    board.post((outcome, observer?.finished()), at: index)
                 }
             }
             thread.start()

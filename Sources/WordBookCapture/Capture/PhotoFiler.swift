@@ -15,6 +15,9 @@ public enum IngestOutcome: Sendable, Equatable {
     /// Could not be filed for a reason outside the photo (a full disk, a database another
     /// process holds too long); it stays in the inbox and is tried again later.
     case deferred(reason: String)
+    /// Could not be read, perhaps because a sync tool is still writing it: tried again once it
+    /// has been left alone (`FailureVerdict`).
+    case settling(reason: String)
     /// The file vanished before it could be read (moved or deleted by someone else).
     case gone
 }
@@ -27,6 +30,7 @@ extension IngestOutcome {
         case .duplicate: return "duplicate"
         case .failed: return "failed"
         case .deferred: return "deferred"
+        case .settling: return "settling"
         case .gone: return "gone"
         }
     }
@@ -60,53 +64,40 @@ public final class PhotoFiler: @unchecked Sendable {
         _ = try recognizer.engine(for: language)
     }
 
-    /// When true, `file` times its stages into `lastTimings`.
-    public var measuring = false
-    /// When true as well, each JPEG is decoded a second time at full size, timed as `fullDecode`.
-    public var measuringFullDecode = false
-    /// The stages of the last photo `file` handled, while `measuring`.
-    public private(set) var lastTimings = StageTimings()
-
-    /// Files the photo at `path`; `name` is what the word records as its source.
-    public func file(path: String, name: String, language: Language) -> IngestOutcome {
-        var stopwatch = Stopwatch(enabled: measuring)
-        defer { if measuring { lastTimings = stopwatch.finished() } }
+    /// Files the photo at `path`; `name` is what the word records as its source. An `observer` is
+    /// told how long each stage took.
+    public func file(path: String, name: String, language: Language, observer: StageObserver? = nil) -> IngestOutcome {
         do {
-            guard let (bytes, modified) = try stopwatch.time(.read, { try read(path) }) else { return .gone }
-            let digest = stopwatch.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
-            if let existing = try stopwatch.time(.lookup, { try database.word(sourceSHA256: digest) }) {
+            guard let (bytes, modified) = try observer.time(.read, { try read(path) }) else { return .gone }
+            let digest = observer.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
+            if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
                 return .duplicate(existing, book: try bookDay(of: existing))
             }
             let filing = try prepareFiling(
-                bytes: bytes, digest: digest, name: name, modified: modified, language: language, stopwatch: &stopwatch)
-            switch try stopwatch.time(.store, { try database.file(filing) }) {
+                bytes: bytes, digest: digest, name: name, modified: modified, language: language, observer: observer)
+            switch try observer.time(.store, { try database.file(filing) }) {
             case let .filed(word): return .filed(word, book: filing.captureDay)
             case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
             }
-        } catch let error as DatabaseError where Self.isTransient(error) {
-            return .deferred(reason: "the database could not be written: \(error.message ?? "\(error.resultCode)")")
         } catch {
-            return .failed(reason: "\(error)")
+            switch FailureVerdict.judge(error, path: path) {
+            case .final: return .failed(reason: "\(error)")
+            case .retryLater:
+                let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")" }
+                return .deferred(reason: reason ?? "\(error)")
+            case .stillBeingWritten: return .settling(reason: "\(error)")
+            }
         }
-    }
-
-    /// Errors that say nothing about the photo: worth trying again later.
-    static func isTransient(_ error: DatabaseError) -> Bool {
-        [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_NOMEM]
-            .contains(error.resultCode)
     }
 
     /// The proposal and the stored JPEG for a photo's bytes.
     func prepareFiling(
-        bytes: [UInt8], digest: String, name: String, modified: Date, language: Language, stopwatch: inout Stopwatch
+        bytes: [UInt8], digest: String, name: String, modified: Date, language: Language, observer: StageObserver? = nil
     ) throws -> Filing {
-        let photo = try decoder.decode(bytes, within: configuration.maxEdge, stopwatch: &stopwatch)
-        if measuringFullDecode, photo.format == .jpeg {
-            _ = try stopwatch.time(.fullDecode) { try decoder.codec.decode(bytes, longEdge: .max, maxPixels: decoder.maxPixels) }
-        }
-        let stored = try stopwatch.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
-        let jpeg = try stopwatch.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
-        let proposal = try recognize(stored, language: language, stopwatch: &stopwatch)
+        let photo = try decoder.decode(bytes, within: configuration.maxEdge, observer: observer)
+        let stored = try observer.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
+        let jpeg = try observer.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
+        let proposal = try recognize(stored, language: language, observer: observer)
         let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
@@ -118,16 +109,12 @@ public final class PhotoFiler: @unchecked Sendable {
     }
 
     /// The proposal, with the time inside Tesseract told apart from the rest of recognition.
-    private func recognize(_ picture: Picture, language: Language, stopwatch: inout Stopwatch) throws -> Proposal {
-        guard stopwatch.enabled else { return try recognizer.propose(picture, language: language) }
+    private func recognize(_ picture: Picture, language: Language, observer: StageObserver?) throws -> Proposal {
+        guard let observer else { return try recognizer.propose(picture, language: language) }
         let engine = try recognizer.engine(for: language)
-        engine.measuring = true
-        defer { engine.measuring = false }
-        let (inside, calls) = (engine.timeInside, engine.calls)
-        let proposal = try stopwatch.time(.recognize) { try recognizer.propose(picture, language: language) }
-        stopwatch.timings[.tesseract] += Stopwatch.milliseconds(engine.timeInside - inside)
-        stopwatch.timings.tesseractCalls += engine.calls - calls
-        return proposal
+        engine.callObserver = { observer.tesseractCall(took: $0) }
+        defer { engine.callObserver = nil }
+        return try observer.time(.recognize) { try recognizer.propose(picture, language: language) }
     }
 
     private func bookDay(of word: Word) throws -> String {

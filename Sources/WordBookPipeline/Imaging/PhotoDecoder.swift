@@ -25,14 +25,9 @@ public final class PhotoDecoder {
     }
 
     /// Decodes `bytes` so that the long edge is at least `longEdge` where the photo has that many pixels.
-    public func decode(_ bytes: [UInt8], longEdge: Int) throws -> DecodedPhoto {
-        var stopwatch = Stopwatch(enabled: false)
-        return try decode(bytes, longEdge: longEdge, stopwatch: &stopwatch)
-    }
-
-    /// The same, timing the decode and orient stages on `stopwatch`.
-    public func decode(_ bytes: [UInt8], longEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
-        try decode(bytes, stopwatch: &stopwatch) { codec, bytes, maxPixels in
+    /// An `observer` is told how long the decode and orient stages took.
+    public func decode(_ bytes: [UInt8], longEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
+        try decode(bytes, observer: observer) { codec, bytes, maxPixels in
             try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels)
         }
     }
@@ -40,30 +35,30 @@ public final class PhotoDecoder {
     /// Decodes `bytes` for a copy whose long edge may not exceed `maxEdge`: a JPEG comes out at most
     /// that size when a DCT scale lands close below it (see `JPEGCodec.scale(forWidth:height:within:)`),
     /// so it needs no resampling; otherwise larger, to be reduced by the caller.
-    public func decode(_ bytes: [UInt8], within maxEdge: Int, stopwatch: inout Stopwatch) throws -> DecodedPhoto {
-        try decode(bytes, stopwatch: &stopwatch) { codec, bytes, maxPixels in
+    public func decode(_ bytes: [UInt8], within maxEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
+        try decode(bytes, observer: observer) { codec, bytes, maxPixels in
             try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels)
         }
     }
 
     private func decode(
-        _ bytes: [UInt8], stopwatch: inout Stopwatch,
+        _ bytes: [UInt8], observer: StageObserver?,
         jpeg: (JPEGCodec, [UInt8], Int) throws -> (picture: Picture, width: Int, height: Int)
     ) throws -> DecodedPhoto {
         guard !bytes.isEmpty else { throw ImagingError.empty }
         guard let format = ImageFormat(sniffing: bytes) else { throw ImagingError.unsupportedFormat }
         switch format {
         case .jpeg:
-            let (exif, decoded) = try stopwatch.time(.decode) {
+            let (exif, decoded) = try observer.time(.decode) {
                 (EXIFReader.read(jpeg: bytes), try jpeg(codec, bytes, maxPixels))
             }
             let orientation = exif.orientation ?? .up
-            let upright = try stopwatch.time(.orient) { try decoded.picture.upright(from: orientation) }
+            let upright = try observer.time(.orient) { try decoded.picture.upright(from: orientation) }
             return DecodedPhoto(
                 picture: upright, format: format,
                 originalWidth: decoded.width, originalHeight: decoded.height, orientation: orientation, exif: exif)
         case .png, .tiff, .webp:
-            let picture = try stopwatch.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels) }
+            let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels) }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
                 orientation: .up, exif: ExifMetadata())

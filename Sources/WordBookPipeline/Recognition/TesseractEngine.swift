@@ -61,10 +61,8 @@ public enum RecognitionError: Error, CustomStringConvertible {
 public final class TesseractEngine {
     private let handle: OpaquePointer
     public let languageCode: String
-    /// While true, `recognize` adds its wall time to `timeInside` and counts itself in `calls`.
-    public var measuring = false
-    public private(set) var timeInside: Duration = .zero
-    public private(set) var calls = 0
+    /// Told the wall time of each `recognize` call while the caller sets it; nil reads no clock.
+    public var callObserver: ((Duration) -> Void)?
 
     public init(languageCode: String, dataPath: String? = nil) throws {
         guard let handle = TessBaseAPICreate() else { throw RecognitionError.engineFailed(language: languageCode, dataPath: dataPath) }
@@ -87,13 +85,8 @@ public final class TesseractEngine {
     /// Reads the words of `picture`; boxes are in the picture's coordinates. With `choices`, each word
     /// also carries the character alternatives of the LSTM's decoding (slower).
     public func recognize(_ picture: Picture, mode: PageSegmentation, resolution: Int = 300, choices: Bool = false) throws -> [RecognizedWord] {
-        let start = measuring ? ContinuousClock.now : nil
-        defer {
-            if let start {
-                timeInside += ContinuousClock.now - start
-                calls += 1
-            }
-        }
+        let start = callObserver == nil ? nil : ContinuousClock.now
+        defer { if let start { callObserver?(ContinuousClock.now - start) } }
         TessBaseAPISetPageSegMode(handle, mode.mode)
         _ = TessBaseAPISetVariable(handle, "lstm_choice_mode", choices ? "2" : "0")
         TessBaseAPISetImage2(handle, picture.pix)

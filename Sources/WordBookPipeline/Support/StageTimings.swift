@@ -48,36 +48,45 @@ public struct StageTimings: Sendable, Equatable {
     }
 }
 
-/// Times the stages of one photo with the monotonic clock. A stopwatch that is not enabled only runs
-/// the work: no clock is read.
-public struct Stopwatch {
-    public let enabled: Bool
-    public var timings = StageTimings()
-    private let start: ContinuousClock.Instant?
+/// What a caller hands the stages of one photo to learn where its time went. The stages read no
+/// clock themselves: given no observer (nil), they only do the work.
+public final class StageObserver {
+    public private(set) var timings = StageTimings()
+    private let start = ContinuousClock.now
 
-    public init(enabled: Bool) {
-        self.enabled = enabled
-        start = enabled ? ContinuousClock.now : nil
-    }
+    public init() {}
 
     /// Runs `work`, adding its wall time to `stage`.
-    public mutating func time<T>(_ stage: StageTimings.Stage, _ work: () throws -> T) rethrows -> T {
-        guard enabled else { return try work() }
+    public func time<T>(_ stage: StageTimings.Stage, _ work: () throws -> T) rethrows -> T {
         let begun = ContinuousClock.now
         defer { timings[stage] += Self.milliseconds(ContinuousClock.now - begun) }
         return try work()
     }
 
-    /// The timings with the total since the stopwatch was made.
+    /// One call into Tesseract's C API took `duration` (part of `recognize`).
+    public func tesseractCall(took duration: Duration) {
+        timings[.tesseract] += Self.milliseconds(duration)
+        timings.tesseractCalls += 1
+    }
+
+    /// The timings with the total since the observer was made.
     public func finished() -> StageTimings {
         var result = timings
-        if let start { result.totalMilliseconds = Self.milliseconds(ContinuousClock.now - start) }
+        result.totalMilliseconds = Self.milliseconds(ContinuousClock.now - start)
         return result
     }
 
     public static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+extension Optional where Wrapped == StageObserver {
+    /// Runs `work`, timed when there is an observer.
+    public func time<T>(_ stage: StageTimings.Stage, _ work: () throws -> T) rethrows -> T {
+        guard let observer = self else { return try work() }
+        return try observer.time(stage, work)
     }
 }
 
