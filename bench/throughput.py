@@ -366,8 +366,8 @@ def main():
         sys.exit("/usr/bin/time is not installed (Debian package: time); the peak RSS needs it")
     photos_dir = os.path.join(args.datasets, "photos-dev")
     crops_dir = os.path.join(args.datasets, "iiit5k-train")
-    photos = [os.path.join(photos_dir, row[0]) for row in accuracy.read_labels(photos_dir)]
-    crops = [os.path.join(crops_dir, row[0]) for row in accuracy.read_labels(crops_dir)][:args.crops]
+    photos = [os.path.join(photos_dir, row.file) for row in accuracy.read_labels(photos_dir)]
+    crops = [os.path.join(crops_dir, row.file) for row in accuracy.read_labels(crops_dir)][:args.crops]
     rss_count, latency_photos = args.rss_photos, photos
     if args.quick:
         photos, crops, rss_count, latency_photos = photos[:4], crops[:40], min(args.rss_photos, 16), photos[:4]
