@@ -13,6 +13,8 @@ final class HEIFReader {
     init(_ bytes: [UInt8], maxPixels: Int) throws {
         guard let context = heif_context_alloc() else { throw ImagingError.operationFailed("start the HEIF reader") }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maxPixels + 1))
+        // The worker decodes one photo per thread already: a grid's tiles are decoded on this one.
+        heif_context_set_max_decoding_threads(context, 0)
         // An error's message lives in the context: read it before the context is freed.
         let read = bytes.withUnsafeBytes { heif_context_read_from_memory(context, $0.baseAddress, $0.count, nil) }
         guard read.code == heif_error_Ok else {
