@@ -12,6 +12,16 @@ import Testing
         ("\(repositoryRoot.path)/TestImages/heic/\(name).heic", LabeledImage.all.first { $0.file == "\(name).jpg" }!)
     }
 
+    /// `heic` with its ispe property (type, version and flags, then width and height as 32-bit
+    /// big-endian numbers) claiming 100,000 × 100,000 pixels; nil without one.
+    static func claimingHugeSize(_ heic: [UInt8]) -> [UInt8]? {
+        guard let ispe = heic.indices.dropLast(16).first(where: { Array(heic[$0..<($0 + 4)]) == Array("ispe".utf8) })
+        else { return nil }
+        var patched = heic
+        patched.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
+        return patched
+    }
+
     @Test func aHEICIsFiledAsTheSameWordAsItsJPEGOnTheDayItWasTaken() throws {
         let scratch = try Scratch()
         let calendar = CaptureCalendar(timeZone: scratch.timeZone)
@@ -33,10 +43,7 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.photos[0].heic))
         let truncated = "\(scratch.root)/truncated.heic", huge = "\(scratch.root)/huge.heic"
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
-        var patched = [UInt8](whole)
-        let ispe = try #require(patched.indices.dropLast(16).first { Array(patched[$0..<($0 + 4)]) == Array("ispe".utf8) })
-        patched.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
-        try Data(patched).write(to: URL(fileURLWithPath: huge))
+        try Data(try #require(Self.claimingHugeSize([UInt8](whole)))).write(to: URL(fileURLWithPath: huge))
 
         for (path, reason) in [(truncated, "the HEIC image could not be decoded: "),
                                (huge, "the image claims 100000 × 100000 pixels, more than the limit")] {
