@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules along the data flow. The command line (`wordbook`) links the store alone, and TurboJPEG
 // for thumbnails, so that it starts in a few milliseconds; `run`, `ingest` and the Anki export
-// execute `wordbook-worker`, which links Tesseract, Leptonica and libarchive the normal way.
+// execute `wordbook-worker`, which links Tesseract, Leptonica, libheif and libarchive the normal way.
 let package = Package(
     name: "WordBook",
     platforms: [.macOS(.v13)],
@@ -31,6 +31,11 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
         .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .systemLibrary(
             name: "CArchive",
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
@@ -49,10 +54,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Bytes to pixels to a proposal: decoding, orientation, EXIF, recognition.
+        // Bytes to pixels to a proposal: decoding (libheif for HEIC), orientation, EXIF, recognition.
         .target(
             name: "WordBookPipeline",
-            dependencies: ["CTesseract", "CTurboJPEG", "WordBookSettings"]
+            dependencies: ["CTesseract", "CTurboJPEG", "CHeif", "WordBookSettings"]
         ),
         // The worker: watching the inbox, filing photos through the pipeline into the store.
         .target(

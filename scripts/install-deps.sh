@@ -5,11 +5,11 @@ set -euo pipefail
 
 packages=(
   # C libraries the Swift targets link against
-  libtesseract-dev libleptonica-dev libturbojpeg0-dev libarchive-dev libsqlite3-dev
+  libtesseract-dev libleptonica-dev libturbojpeg0-dev libheif-dev libarchive-dev libsqlite3-dev
   # recognition models: English, German, French, Spanish
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
   # tools the tests and benchmarks use
-  sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 procps time util-linux systemd
+  libheif-examples sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 procps time util-linux systemd
 )
 
 missing=()

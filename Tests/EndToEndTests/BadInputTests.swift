@@ -42,6 +42,10 @@ import Testing
             small.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFD, 0xE8, 0xFD, 0xE8])
         }
         try write(Data(small), "bomb.jpg"); expectedFailures["bomb.jpg"] = "more than the limit"
+        // iPhone photos: a HEIC cut in half, and one whose ispe property claims 100,000 × 100,000.
+        let heic = [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("TestImages/heic/station.heic")))
+        try write(Data(heic.prefix(heic.count / 2)), "truncated.heic"); expectedFailures["truncated.heic"] = "could not be decoded"
+        try write(Data(try #require(HEICEndToEndTests.claimingHugeSize(heic))), "huge.heic"); expectedFailures["huge.heic"] = "more than the limit"
         mkfifo("\(inbox)/pipe.jpg", 0o644); expectedFailures["pipe.jpg"] = "not a regular file"
         symlink("/etc/hostname", "\(inbox)/outside.jpg"); expectedFailures["outside.jpg"] = "not a regular file"
         let chunk = Data((0..<1_048_576).map { _ in UInt8.random(in: 0...255, using: &random) })

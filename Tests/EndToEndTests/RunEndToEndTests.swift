@@ -91,7 +91,7 @@ import Testing
         // The text file failed with a reason.
         #expect(scratch.files(under: "failed") == ["x.jpg", "x.jpg.error.txt"])
         let reason = try String(contentsOfFile: "\(scratch.data)/failed/x.jpg.error.txt", encoding: .utf8)
-        #expect(reason.contains("not a JPEG, PNG, TIFF or WebP image"))
+        #expect(reason.contains("not a JPEG, PNG, TIFF, WebP or HEIC image"))
 
         // A second copy of a photo under another name is archived, not filed again.
         let again = images[0]

@@ -138,7 +138,7 @@ public final class PhotoFiler: @unchecked Sendable {
             throw FilingError("the file could not be opened for reading")
         }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        let head = (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
         guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }
         let limit = configuration.maxFileMegabytes * 1_048_576
         guard Int(info.st_size) <= limit else {

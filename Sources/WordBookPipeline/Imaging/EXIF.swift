@@ -60,6 +60,15 @@ public enum EXIFReader {
         return parseTIFF(tiff)
     }
 
+    /// Reads EXIF from a HEIF Exif metadata block: a 4-byte big-endian offset to the TIFF header
+    /// (counted from the end of those 4 bytes), then the TIFF structure.
+    public static func read(heifExif block: [UInt8]) -> ExifMetadata {
+        guard block.count >= 4 else { return ExifMetadata() }
+        let skip = UInt64(block[0]) << 24 | UInt64(block[1]) << 16 | UInt64(block[2]) << 8 | UInt64(block[3])
+        guard skip <= UInt64(block.count - 4) else { return ExifMetadata() }
+        return parseTIFF(block[(4 + Int(skip))...])
+    }
+
     /// The TIFF block after "Exif\0\0" in the first APP1 segment that carries one.
     static func app1ExifPayload(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }

@@ -13,7 +13,7 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
         case .empty:
             return "the file is empty"
         case .unsupportedFormat:
-            return "the file is not a JPEG, PNG, TIFF or WebP image"
+            return "the file is not a JPEG, PNG, TIFF, WebP or HEIC image"
         case let .tooManyPixels(width, height, limit):
             return "the image claims \(width) × \(height) pixels, more than the limit of \(limit) pixels (capture.max_pixels)"
         case let .corrupt(format, reason):

@@ -57,6 +57,17 @@ public final class PhotoDecoder {
             return DecodedPhoto(
                 picture: upright, format: format,
                 originalWidth: decoded.width, originalHeight: decoded.height, orientation: orientation, exif: exif)
+        case .heif:
+            // libheif applies the stored rotation (irot/imir), which is what the Exif orientation describes:
+            // applying that as well would turn the picture twice.
+            let (picture, exif) = try observer.time(.decode) { () throws -> (Picture, ExifMetadata) in
+                let reader = try HEIFReader(bytes, maxPixels: maxPixels)
+                let exif = reader.exifBlock().map(EXIFReader.read(heifExif:)) ?? ExifMetadata()
+                return (try reader.decode(maxPixels: maxPixels), exif)
+            }
+            return DecodedPhoto(
+                picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
+                orientation: .up, exif: exif)
         case .png, .tiff, .webp:
             let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels) }
             return DecodedPhoto(

@@ -172,11 +172,11 @@ extension Configuration {
                     configuration.afterFiling = choice
                 case "capture.ignore":
                     guard let array = value.array else {
-                        throw ConfigurationError.badValue(file: file, key: name, allowed: "an array of file name patterns, such as [\"*.heic\"]")
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "an array of file name patterns, such as [\"*.mov\"]")
                     }
                     configuration.ignore = try array.map { item in
                         guard let pattern = item.string, !pattern.isEmpty else {
-                            throw ConfigurationError.badValue(file: file, key: name, allowed: "an array of file name patterns, such as [\"*.heic\"]")
+                            throw ConfigurationError.badValue(file: file, key: name, allowed: "an array of file name patterns, such as [\"*.mov\"]")
                         }
                         return pattern
                     }

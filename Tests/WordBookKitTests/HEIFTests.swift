@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import WordBookPipeline
+
+/// HEIC/HEIF: told by its ftyp brands, decoded by libheif upright by its stored rotation, dated by its Exif block.
+@Suite struct HEIFTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestImages")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// An ftyp box: size, "ftyp", major brand, minor version 0, compatible brands.
+    static func ftyp(_ major: String, _ compatible: [String], size: Int? = nil) -> [UInt8] {
+        let body = Array(major.utf8) + [0, 0, 0, 0] + compatible.flatMap { Array($0.utf8) }
+        let total = size ?? 8 + body.count
+        return [UInt8(total >> 24 & 0xFF), UInt8(total >> 16 & 0xFF), UInt8(total >> 8 & 0xFF), UInt8(total & 0xFF)]
+            + Array("ftyp".utf8) + body
+    }
+
+    @Test func heifIsToldByTheMajorOrACompatibleBrand() throws {
+        #expect(ImageFormat(sniffing: Self.ftyp("heic", ["mif1", "heic"])) == .heif)
+        #expect(ImageFormat(sniffing: Self.ftyp("msf1", [])) == .heif)
+        #expect(ImageFormat(sniffing: Self.ftyp("abcd", ["isom", "heix"])) == .heif, "a compatible brand is enough")
+        #expect(ImageFormat(sniffing: Self.ftyp("isom", ["mp41", "avc1"])) == nil, "a video is not a photo")
+        #expect(ImageFormat(sniffing: Self.ftyp("avif", ["avif", "miaf"])) == nil)
+        // A brand past the box's own size, or a box too small to hold a major brand, does not count.
+        #expect(ImageFormat(sniffing: Self.ftyp("isom", ["mp41", "heic"], size: 20)) == nil)
+        #expect(ImageFormat(sniffing: Self.ftyp("heic", [], size: 8)) == nil)
+        #expect(ImageFormat(sniffing: Array(Self.ftyp("heic", []).prefix(11))) == nil)
+        #expect(ImageFormat(sniffing: Array("\0\0\0\u{18}moovheic".utf8)) == nil)
+        #expect(ImageFormat(sniffing: try Self.bytes("heic/station.heic")) == .heif)
+    }
+
+    @Test func theExifBlockIsReadPastItsOffsetToTheTIFFHeader() {
+        let tiff = EXIFBuilder(littleEndian: false, orientation: 6, dateTimeOriginal: "2026:10:12 18:40:10",
+                               offsetTimeOriginal: "+02:00").tiff()
+        let expected = ExifMetadata(orientation: .right, dateTimeOriginal: "2026:10:12 18:40:10", offsetTimeOriginal: "+02:00")
+        #expect(EXIFReader.read(heifExif: [0, 0, 0, 0] + tiff) == expected)
+        #expect(EXIFReader.read(heifExif: [0, 0, 0, 6] + Array("Exif\0\0".utf8) + tiff) == expected)
+        #expect(EXIFReader.read(heifExif: [0, 0, 0, 7] + Array("Exif\0\0".utf8) + tiff) == ExifMetadata())
+        #expect(EXIFReader.read(heifExif: [0xFF, 0xFF, 0xFF, 0xFF] + tiff) == ExifMetadata())
+        #expect(EXIFReader.read(heifExif: [0, 0, 0]) == ExifMetadata())
+        #expect(EXIFReader.read(heifExif: [0, 0, 0, 0]) == ExifMetadata())
+    }
+
+    @Test func aHEICIsDecodedInItsColoursWithItsCaptureTime() throws {
+        let decoder = try PhotoDecoder(maxPixels: 100_000_000)
+        let heic = try decoder.decode(try Self.bytes("heic/station.heic"), longEdge: 4000)
+        #expect(heic.format == .heif)
+        #expect(heic.picture.width == 2000 && heic.picture.height == 1500)
+        #expect(heic.exif.dateTimeOriginal == "2026:10:14 07:58:00")
+        #expect(heic.exif.offsetTimeOriginal == "+02:00")
+        // The same pixels as the JPEG it was made from, channel for channel.
+        let jpeg = try decoder.decode(try Self.bytes("station.jpg"), longEdge: 4000)
+        let a = try heic.picture.rgbBytes(), b = try jpeg.picture.rgbBytes()
+        #expect(a.count == b.count)
+        var difference = [0, 0, 0]
+        for index in stride(from: 0, to: min(a.count, b.count), by: 3 * 97) {
+            for channel in 0..<3 { difference[channel] += abs(Int(a[index + channel]) - Int(b[index + channel])) }
+        }
+        let samples = min(a.count, b.count) / (3 * 97)
+        #expect(difference.allSatisfy { $0 / samples < 6 }, "mean difference per channel: \(difference.map { $0 / samples })")
+    }
+
+    @Test func theStoredRotationIsAppliedAndTheExifOrientationIsNot() throws {
+        let bytes = try Self.bytes("heic/manana_portrait.heic")
+        #expect(bytes.indices.dropLast(4).contains { Array(bytes[$0..<($0 + 4)]) == Array("irot".utf8) },
+                "the test image carries a stored rotation")
+        let photo = try PhotoDecoder(maxPixels: 100_000_000).decode(bytes, longEdge: 4000)
+        #expect(photo.exif.orientation == .right, "the Exif block says a quarter turn, as a phone's does")
+        #expect(photo.orientation == .up)
+        // Stored 1600 × 1200 on its side; upright it is a portrait.
+        #expect(photo.picture.width == 1200 && photo.picture.height == 1600)
+        #expect(photo.originalWidth == 1200 && photo.originalHeight == 1600)
+    }
+
+    @Test func aTruncatedOrHugeHEICFailsWithAReasonBeforeDecoding() throws {
+        let decoder = try PhotoDecoder(maxPixels: 100_000_000)
+        let whole = try Self.bytes("heic/station.heic")
+        #expect {
+            try decoder.decode(Array(whole.prefix(whole.count / 2)), longEdge: 1600)
+        } throws: { error in
+            guard case let .corrupt(format, reason)? = error as? ImagingError else { return false }
+            return format == "HEIC" && !reason.isEmpty && !reason.contains("\n")
+        }
+        var huge = whole
+        let ispe = try #require(huge.indices.dropLast(16).first { Array(huge[$0..<($0 + 4)]) == Array("ispe".utf8) })
+        // ispe: type, version and flags, then width and height as 32-bit big-endian numbers.
+        huge.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
+        #expect(throws: ImagingError.tooManyPixels(width: 100_000, height: 100_000, limit: 100_000_000)) {
+            try decoder.decode(huge, longEdge: 1600)
+        }
+    }
+}
