@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
 
-.PHONY: deps build release run test install deb images man fuzz accuracy bench clean version
+.PHONY: deps build release run test install deb deb-test images man fuzz accuracy bench clean version
 
 # The version, written once in Sources/WordBookCommandLine/Version.swift (what `wordbook --version` prints).
 VERSION := $(shell sed -n 's/^public let wordBookVersion = "\(.*\)"$$/\1/p' Sources/WordBookCommandLine/Version.swift)
@@ -48,6 +48,14 @@ deb:
 	@bash scripts/install-deps.sh --deb
 	bash scripts/build-deb.sh
 	lintian --fail-on error wordbook_$(VERSION)_$$(dpkg --print-architecture).deb
+
+# Installs that .deb into a minimal Debian 12 (debootstrap), ingests a JPEG and a HEIC there as a member
+# of the group wordbook, then boots the tree with systemd-nspawn and checks the service. Needs root
+# and Debian's package archive; not part of make test.
+deb-test:
+	@command -v debootstrap >/dev/null && command -v systemd-nspawn >/dev/null || \
+		(apt-get install -y -qq --no-install-recommends debootstrap systemd-container >/dev/null)
+	bash scripts/deb-test.sh
 
 # Recognition accuracy of `wordbook ingest` against plain tesseract, side by side, on the dev sets.
 DATASETS ?= ../shared/datasets
