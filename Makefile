@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
 
-.PHONY: deps build release run test install images man fuzz accuracy bench clean version
+.PHONY: deps build release run test install deb deb-test images man fuzz accuracy bench clean version
 
 # The version, written once in Sources/WordBookCommandLine/Version.swift (what `wordbook --version` prints).
 VERSION := $(shell sed -n 's/^public let wordBookVersion = "\(.*\)"$$/\1/p' Sources/WordBookCommandLine/Version.swift)
@@ -40,6 +40,22 @@ install: release
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service
+
+# wordbook_VERSION_amd64.deb: both executables (stripped), the unit debian/wordbook.service with the
+# system user wordbook, /etc/wordbook/config.toml naming /var/lib/wordbook, man pages, completions
+# (scripts/build-deb.sh); then lintian on it, which must report no error.
+deb:
+	@bash scripts/install-deps.sh --deb
+	bash scripts/build-deb.sh
+	lintian --fail-on error wordbook_$(VERSION)_$$(dpkg --print-architecture).deb
+
+# Installs that .deb into a minimal Debian 12 (debootstrap), ingests a JPEG and a HEIC there as a member
+# of the group wordbook, then boots the tree with systemd-nspawn and checks the service. Needs root
+# and Debian's package archive; not part of make test.
+deb-test:
+	@command -v debootstrap >/dev/null && command -v systemd-nspawn >/dev/null || \
+		(apt-get install -y -qq --no-install-recommends debootstrap systemd-container >/dev/null)
+	bash scripts/deb-test.sh
 
 # Recognition accuracy of `wordbook ingest` against plain tesseract, side by side, on the dev sets.
 DATASETS ?= ../shared/datasets

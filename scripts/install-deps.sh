@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages WordBook builds, tests and runs with.
 # Idempotent: does nothing when every package is already there.
+#   --deb  also the tools `make deb` packs and checks the .deb with (dpkg-shlibdeps, strip, patchelf, lintian)
 set -euo pipefail
 
 packages=(
@@ -11,6 +12,9 @@ packages=(
   # tools the tests and benchmarks use
   libheif-examples sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 procps time util-linux systemd
 )
+if [ "${1:-}" = "--deb" ]; then
+  packages+=(dpkg-dev binutils patchelf lintian)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -155,20 +155,30 @@ import Testing
             Issue.record("systemd-analyze is missing: scripts/install-deps.sh installs systemd")
             return
         }
-        let unit = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/wordbook.service"), encoding: .utf8)
-        let scratch = try Scratch()
-        // Verify the unit as installed, with the binary where ExecStart expects it: here, the built one.
-        let local = "\(scratch.root)/wordbook.service"
-        try unit.replacingOccurrences(of: "/usr/local/bin/wordbook", with: wordbookBinary)
-            .write(toFile: local, atomically: true, encoding: .utf8)
-        let verify = try run("/usr/bin/systemd-analyze", ["verify", local])
-        #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(verify.stdout)\(verify.stderr)")
+        // The unit `make install` installs (a dynamic user) and the Debian package's (the system user wordbook).
+        for (path, installedBinary) in [("systemd/wordbook.service", "/usr/local/bin/wordbook"),
+                                        ("debian/wordbook.service", "/usr/bin/wordbook")] {
+            let unit = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+            #expect(unit.contains("ExecStart=\(installedBinary)-worker run"), "\(path)")
+            let scratch = try Scratch()
+            // Verify the unit as installed, with the binary where ExecStart expects it: here, the built one.
+            let local = "\(scratch.root)/wordbook.service"
+            try unit.replacingOccurrences(of: installedBinary, with: wordbookBinary)
+                .write(toFile: local, atomically: true, encoding: .utf8)
+            let verify = try run("/usr/bin/systemd-analyze", ["verify", local])
+            #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(path): \(verify.stdout)\(verify.stderr)")
 
-        let security = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", local])
-        let line = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }.map(String.init) ?? ""
-        let level = line.split(separator: ":").last.flatMap { Double($0.split(separator: " ").first ?? "") }
-        #expect(level != nil && level! <= 2.0, "\(line)")
-        print("systemd-analyze security: \(line.trimmingCharacters(in: .whitespaces))")
+            let security = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", local])
+            let line = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }.map(String.init) ?? ""
+            let level = line.split(separator: ":").last.flatMap { Double($0.split(separator: " ").first ?? "") }
+            #expect(level != nil && level! <= 2.0, "\(path): \(line)")
+            print("systemd-analyze security \(path): \(line.trimmingCharacters(in: .whitespaces))")
+        }
+        let packaged = try String(contentsOf: repositoryRoot.appendingPathComponent("debian/wordbook.service"), encoding: .utf8)
+        for setting in ["User=wordbook", "Group=wordbook", "UMask=0007", "StateDirectoryMode=2770"] {
+            #expect(packaged.split(separator: "\n").contains(Substring(setting)), "debian/wordbook.service: \(setting)")
+        }
+        #expect(!packaged.contains("DynamicUser="))
 
         let user = repositoryRoot.appendingPathComponent("systemd/wordbook-user.service").path
         let userVerify = try run("/usr/bin/systemd-analyze", ["verify", "--user", user])

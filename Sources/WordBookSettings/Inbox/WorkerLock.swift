@@ -59,7 +59,9 @@ public final class WorkerLock {
             }
         }
 
-        let database = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // 0666 less the umask: group-writable under the packaged unit's UMask=0007, so that a member of
+        // the wordbook group can run `wordbook run` on the shared word book while the service is stopped.
+        let database = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard database >= 0 else { throw WorkerLockError.cannotLock(path: lockPath, reason: errorText()) }
         switch lockExclusively(database) {
         case 0:

@@ -109,6 +109,12 @@ public final class AppDatabase: Sendable {
                     throw StoreError.cannotOpen(path: path, reason: "its folder could not be created")
                 }
             }
+            // SQLite would create the file 0644 less the umask, never group-writable; an empty file
+            // made here with 0666 less the umask is a new database to it, and its -wal and -shm
+            // files take the database's mode. So under the umask 007 that the executables and the
+            // packaged unit set, members of the word book's group can write all three.
+            let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { close(descriptor) }
         }
         var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(10)

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Builds wordbook_VERSION_amd64.deb in the repository's root from the release build (Swift run-time
+# linked statically), the man pages and debian/: what `make deb` runs. Then lintian checks it.
+#   scripts/build-deb.sh [--no-build]   --no-build packs the binaries and man/ already built
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+build=yes
+[ "${1:-}" = "--no-build" ] && build=no
+
+version=$(make -s version)
+[ -n "$version" ] || { echo "build-deb: no version in Sources/WordBookCommandLine/Version.swift" >&2; exit 1; }
+changelog_version=$(sed -n '1s/^wordbook (\([^)]*\)).*/\1/p' debian/changelog)
+if [ "$changelog_version" != "$version" ]; then
+  echo "build-deb: debian/changelog is at $changelog_version, the sources at $version: add an entry" >&2
+  exit 1
+fi
+arch=$(dpkg --print-architecture)
+deb="wordbook_${version}_${arch}.deb"
+
+if [ $build = yes ]; then
+  # The manual plugin builds the executables in release mode with the run-time linked dynamically,
+  # so the static build comes after it and relinks them.
+  make man
+  swift build -c release --static-swift-stdlib
+fi
+for binary in wordbook wordbook-worker; do
+  if ldd ".build/release/$binary" | grep -q 'libswiftCore'; then
+    echo "build-deb: .build/release/$binary links the Swift run-time dynamically; build with --static-swift-stdlib" >&2
+    exit 1
+  fi
+done
+ls man/wordbook.1 >/dev/null
+
+root=$(mktemp -d "${TMPDIR:-/tmp}/wordbook-deb.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+chmod 0755 "$root"
+
+# Executables, stripped as Debian wants them.
+for binary in wordbook wordbook-worker; do
+  install -D -m 0755 ".build/release/$binary" "$root/usr/bin/$binary"
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$binary"
+  # tesseract.pc names -lcurl, so the worker records libcurl as needed though it calls none of it
+  # (libtesseract5 brings its own libcurl4). Where the libcurl-nss development files are installed that
+  # entry would make the package depend on libcurl3-nss; drop it when no curl symbol is used.
+  for needed in $(readelf -d "$root/usr/bin/$binary" | sed -n 's/.*NEEDED.*\[\(libcurl[^]]*\)\]/\1/p'); do
+    if ! nm -D --undefined-only "$root/usr/bin/$binary" | grep -q ' curl_'; then
+      patchelf --remove-needed "$needed" "$root/usr/bin/$binary"
+    fi
+  done
+done
+"$root/usr/bin/wordbook" --version >/dev/null
+
+# The unit, and the configuration naming the shared word book, so that group members need no --db.
+install -D -m 0644 debian/wordbook.service "$root/lib/systemd/system/wordbook.service"
+install -d -m 0755 "$root/etc/wordbook"
+sed -e 's|^data = "".*|data = "/var/lib/wordbook"|' \
+    -e 's|^database = "".*|database = "/var/lib/wordbook/wordbook.sqlite"   # --db overrides it for any command|' \
+    config/wordbook.toml > "$root/etc/wordbook/config.toml"
+chmod 0644 "$root/etc/wordbook/config.toml"
+grep -q '^data = "/var/lib/wordbook"$' "$root/etc/wordbook/config.toml"
+grep -q '^database = "/var/lib/wordbook/wordbook.sqlite"' "$root/etc/wordbook/config.toml"
+
+# One man page per command, compressed, named as git's are: wordbook.list.1 becomes wordbook-list(1),
+# whose NAME line says wordbook-list (what whatis and apropos index) and whose synopsis says
+# "wordbook list". Blank lines become paragraph breaks, which mdoc wants.
+install -d -m 0755 "$root/usr/share/man/man1"
+for page in man/*.1; do
+  name=$(basename "$page" .1)
+  dashed=${name//./-}
+  spaced=${name//./ }
+  sed -e "s|^\.Dt .* 1\$|.Dt ${dashed^^} 1|" \
+      -e "0,/^\.Nm .*/s|^\.Nm .*|.Nm $dashed|" \
+      -e "s|^\.Nm\$|.Nm \"$spaced\"|" \
+      -e 's|^$|.Pp|' "$page" | gzip -9n > "$root/usr/share/man/man1/$dashed.1.gz"
+  chmod 0644 "$root/usr/share/man/man1/$dashed.1.gz"
+done
+
+# Shell completions where bash-completion, zsh and fish look for them.
+completions() { "$root/usr/bin/wordbook" --generate-completion-script "$1"; }
+install -d -m 0755 "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+  "$root/usr/share/fish/vendor_completions.d"
+completions bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/wordbook"
+completions zsh > "$root/usr/share/zsh/vendor-completions/_wordbook"
+completions fish > "$root/usr/share/fish/vendor_completions.d/wordbook.fish"
+chmod 0644 "$root/usr/share/bash-completion/completions/wordbook" "$root/usr/share/zsh/vendor-completions/_wordbook" \
+  "$root/usr/share/fish/vendor_completions.d/wordbook.fish"
+
+# Documentation.
+install -D -m 0644 README.md "$root/usr/share/doc/wordbook/README.md"
+install -m 0644 debian/copyright "$root/usr/share/doc/wordbook/copyright"
+# changelog.gz, not changelog.Debian.gz: the package is native (WordBook packs itself, so its
+# version has no Debian revision), and Debian names a native package's changelog so.
+gzip -9n < debian/changelog > "$root/usr/share/doc/wordbook/changelog.gz"
+chmod 0644 "$root/usr/share/doc/wordbook/changelog.gz"
+
+# Control files. Depends: the shared libraries both executables need (dpkg-shlibdeps reads their
+# NEEDED entries and the libraries' symbols files), the English model and adduser for postinst.
+install -d -m 0755 "$root/DEBIAN"
+shlibs_dir=$(mktemp -d "${TMPDIR:-/tmp}/wordbook-shlibs.XXXXXX")
+trap 'rm -rf "$root" "$shlibs_dir"' EXIT
+mkdir -p "$shlibs_dir/debian"
+printf 'Source: wordbook\n\nPackage: wordbook\nArchitecture: any\n' > "$shlibs_dir/debian/control"
+shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/usr/bin/wordbook" -e"$root/usr/bin/wordbook-worker" 2>/dev/null \
+  | sed -n 's/^shlibs:Depends=//p')
+[ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+depends="$shlibs, tesseract-ocr-eng, adduser"
+installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+sed -e "s|@VERSION@|$version|" -e "s|@DEPENDS@|$depends|" -e "s|@INSTALLED_SIZE@|$installed_size|" \
+  debian/control > "$root/DEBIAN/control"
+install -m 0644 debian/conffiles "$root/DEBIAN/conffiles"
+install -m 0755 debian/postinst debian/prerm debian/postrm "$root/DEBIAN/"
+(cd "$root" && find . -path ./DEBIAN -prune -o -path ./etc -prune -o -type f -printf '%P\0' | sort -z \
+  | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+chmod 0644 "$root/DEBIAN/md5sums"
+
+dpkg-deb --build --root-owner-group -Zxz "$root" "$deb" >/dev/null
+echo "$deb: $(du -h "$deb" | cut -f1)"
+dpkg-deb --field "$deb" Depends
