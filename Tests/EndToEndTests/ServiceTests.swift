@@ -39,7 +39,7 @@ import Testing
         var arrived: [String: (hash: String, modified: Date?)] = [:]
         for (name, data) in photos {
             try data.write(to: URL(fileURLWithPath: "\(staging)/\(name)"))
-            arrived[name] = (sha256(data), InboxService.modificationDate("\(staging)/\(name)"))
+            arrived[name] = (sha256(data), InboxScanner.modificationDate("\(staging)/\(name)"))
         }
         for (name, _) in photos { rename("\(staging)/\(name)", "\(scratch.inbox)/\(name)") }
         // SIGTERM as soon as the first photo is filed, with most still waiting.
@@ -65,7 +65,7 @@ import Testing
         for name in left {
             let path = "\(scratch.inbox)/\(name)"
             #expect(sha256(try Data(contentsOf: URL(fileURLWithPath: path))) == arrived[name]?.hash, "\(name) untouched")
-            #expect(InboxService.modificationDate(path) == arrived[name]?.modified, "\(name) untouched")
+            #expect(InboxScanner.modificationDate(path) == arrived[name]?.modified, "\(name) untouched")
         }
         #expect(scratch.files(under: "failed").isEmpty)
     }

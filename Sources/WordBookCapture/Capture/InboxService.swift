@@ -154,7 +154,7 @@ public final class InboxService: @unchecked Sendable {
     private func scan() {
         let now = Date()
         for path in scanner.files() {
-            if let modified = Self.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
+            if let modified = InboxScanner.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
                 lock.withLock { settling[path] = settling[path] ?? now }
             } else {
                 queue.push(path)
@@ -166,7 +166,7 @@ public final class InboxService: @unchecked Sendable {
         let now = Date()
         let ready: [String] = lock.withLock {
             var ready = settling.keys.filter { path in
-                guard let modified = Self.modificationDate(path) else { return true }
+                guard let modified = InboxScanner.modificationDate(path) else { return true }
                 return now.timeIntervalSince(modified) >= Self.settleTime
             }
             ready.forEach { settling.removeValue(forKey: $0) }
@@ -176,10 +176,6 @@ public final class InboxService: @unchecked Sendable {
             return ready
         }
         ready.forEach { queue.push($0) }
-    }
-
-    public static func modificationDate(_ path: String) -> Date? {
-        InboxScanner.modificationDate(path)
     }
 
     /// The language a photo's folder names: `inbox/de/x.jpg` is German; anything else the default.

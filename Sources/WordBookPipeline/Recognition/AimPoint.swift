@@ -59,14 +59,6 @@ enum AimPoint {
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
-    /// The other words of `word`'s line, nearest first.
-    static func lineNeighbours(of word: RecognizedWord, in words: [RecognizedWord]) -> [String] {
-        words
-            .filter { $0 != word && sameLine($0, word) }
-            .sorted { abs($0.box.midX - word.box.midX) < abs($1.box.midX - word.box.midX) }
-            .map { WordText.clean($0.text) }
-    }
-
     static func sameLine(_ other: RecognizedWord, _ word: RecognizedWord) -> Bool {
         abs(other.box.midY - word.box.midY) < Double(word.box.height) * 0.6
             && other.box.height * 2 >= word.box.height && other.box.height <= word.box.height * 2
