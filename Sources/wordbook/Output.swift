@@ -75,10 +75,11 @@ func printJSON(_ value: some Encodable) throws {
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }
 
-/// A line describing a word, for lists: `#12  Straße  [confirmed, de, 96%]  2026-10-24  or: 1 Strasse`.
+/// A line describing a word, for lists: `#12  Straße  = street (n, fem)  [confirmed, de, 96%]  2026-10-24  mastery 2`.
 func summary(_ listing: WordListing) -> String {
     let word = listing.word
     var line = "#\(word.id ?? 0)  \(word.word.isEmpty ? "(no word found)" : word.word)"
+    if let gloss = word.gloss { line += "  = \(gloss)" }
     line += "  [\(word.status.rawValue), \(word.targetLanguage), \(word.confidence)%]"
     line += "  \(listing.book)"
     if word.status == .confirmed { line += "  mastery \(word.masteryLevel)" }
@@ -99,6 +100,11 @@ func interval(days: Int, from start: Date?, to next: Date) -> String {
 /// The wait until a review: "in 4 days", "in 10 minutes".
 func wait(days: Int, from start: Date?, to next: Date) -> String {
     "in " + interval(days: days, from: start, to: next)
+}
+
+/// What a word means, as triage and review print it under the word: `  = exit, way out (n, masc)`.
+func glossLine(_ word: Word) -> String? {
+    word.gloss.map { "  = \($0)" + (word.glossSource == .learner ? "  (yours)" : "") }
 }
 
 /// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.

@@ -82,6 +82,7 @@ struct ReviewCommand: ParsableCommand {
                 guard ask("Enter shows the word: ") != nil else { break }
             }
             print("  \(word.word)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context))"))
+            if let gloss = glossLine(word) { print(gloss) }
             while true {
                 guard let answer = ask("grade 0-5, s skip, q quit: ")?.trimmingCharacters(in: .whitespaces) else { break loop }
                 if answer == "q" { break loop }
@@ -133,6 +134,7 @@ struct Triage: ParsableCommand {
             print("\n[\(index + 1)/\(pending.count)] #\(id)  \(word.targetLanguage)  captured \(listing.book)  confidence \(word.confidence)%")
             if stdoutIsTerminal && !noImage { printThumbnail(database, wordId: id) }
             print("  \(word.word.isEmpty ? "(no word found)" : word.word)")
+            if let gloss = glossLine(word) { print(gloss) }
             if !word.candidates.isEmpty { print("  or: \(numberedCandidates(word))") }
             if !word.context.isEmpty && word.context != word.word { print("  in: \(word.context)") }
             while true {

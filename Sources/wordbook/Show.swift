@@ -69,6 +69,7 @@ struct Show: ParsableCommand {
         let rows: [(String, String)] = [
             ("word", word.word.isEmpty ? "(no word found)" : word.word),
             ("status", word.status.rawValue),
+            ("gloss", word.gloss.map { $0 + (word.glossSource == .learner ? "  (yours)" : "  (dictionary)") } ?? ""),
             ("proposed", word.proposedWord),
             ("confidence", "\(word.confidence)"),
             ("candidates", numberedCandidates(word)),
@@ -89,6 +90,12 @@ struct Show: ParsableCommand {
         print("#\(id.value)")
         for (label, value) in rows where !value.isEmpty {
             print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value)")
+        }
+        if let entry = word.glossEntry, !entry.isEmpty {
+            print("  dictionary")
+            for line in entry.split(separator: "\n", omittingEmptySubsequences: true) {
+                print("   \(line)")
+            }
         }
         for review in reviews {
             print("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next \(wait(days: review.interval, from: review.reviewedAt, to: review.nextReviewDate))")

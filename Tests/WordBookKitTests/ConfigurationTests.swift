@@ -57,6 +57,13 @@ import Testing
         }
     }
 
+    @Test func theGlossSectionNamesTheLearnersOwnLanguage() throws {
+        #expect(Configuration().glossEnabled && Configuration().nativeLanguage == .english)
+        let configuration = try Configuration.parse("[gloss]\nenabled = false\nnative_language = \"de\"", file: "test.toml")
+        #expect(!configuration.glossEnabled)
+        #expect(configuration.nativeLanguage == .german)
+    }
+
     @Test func anUnknownKeyNamesTheFileTheKeyAndWhatIsAllowed() {
         #expect(throws: ConfigurationError.unknownKey(
             file: "w.toml", key: "storage.max_size", allowed: ["storage.max_edge", "storage.jpeg_quality"])) {
@@ -76,6 +83,8 @@ import Testing
         ("[review]\ndesired_retention = 0.0", "review.desired_retention"),
         ("[review]\ndesired_retention = 1", "review.desired_retention"),
         ("[review]\nfsrs_fuzz = \"no\"", "review.fsrs_fuzz"),
+        ("[gloss]\nenabled = 1", "gloss.enabled"),
+        ("[gloss]\nnative_language = \"klingon\"", "gloss.native_language"),
     ])
     func aBadValueNamesItsKey(text: String, key: String) {
         do {

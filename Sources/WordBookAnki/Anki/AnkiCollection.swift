@@ -121,9 +121,10 @@ public enum AnkiNoteType {
     /// Stable, so a later export's notes belong to the note type the first one created.
     public static let id: Int64 = 1_761_955_200_000
     public static let name = "WordBook"
-    public static let fields = ["Word", "Photo", "Context", "Notes", "Language", "Captured"]
+    /// `Meaning` came last, after the others, so notes of an earlier export keep their fields' places.
+    public static let fields = ["Word", "Photo", "Context", "Notes", "Language", "Captured", "Meaning"]
     /// When the templates below last changed: Anki replaces its copy of the note type only with a newer one.
-    static let modified: Int64 = 1_763_683_200
+    static let modified: Int64 = 1_795_478_400
     static let templateName = "Photo to word"
     static let front = """
         <div class="photo">{{Photo}}</div>
@@ -133,6 +134,7 @@ public enum AnkiNoteType {
         {{FrontSide}}
         <hr id="answer">
         <div class="word">{{Word}}</div>
+        {{#Meaning}}<div class="meaning">{{Meaning}}</div>{{/Meaning}}
         {{#Context}}<div class="context">{{Context}}</div>{{/Context}}
         {{#Notes}}<div class="notes">{{Notes}}</div>{{/Notes}}
         <div class="captured">{{Captured}}</div>
@@ -142,6 +144,7 @@ public enum AnkiNoteType {
         .photo img { max-width: 100%; max-height: 60vh; }
         .language, .captured { color: #777; font-size: 15px; }
         .word { font-size: 34px; font-weight: bold; }
+        .meaning { font-size: 24px; margin-top: 6px; }
         .context { font-style: italic; margin-top: 8px; }
         .notes { margin-top: 8px; }
         """

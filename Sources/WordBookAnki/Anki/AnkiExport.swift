@@ -110,7 +110,8 @@ public struct AnkiExport {
             }
             notes.append(AnkiNote(
                 id: noteId, guid: Self.guid(word),
-                fields: [Self.html(word.word), photo, Self.html(word.context), Self.html(word.notes), language, listing.book],
+                fields: [Self.html(word.word), photo, Self.html(word.context), Self.html(word.notes), language, listing.book,
+                         Self.html(word.gloss ?? "")],
                 sortField: word.word, tags: listing.tags.map(Self.tag), modified: word.updatedAt, deckId: deck.id, card: card))
         }
 

@@ -66,6 +66,11 @@ public struct Configuration: Sendable, Equatable {
     public var scheduler: SchedulerChoice = .interval
     public var desiredRetention: Double = 0.9
     public var fsrsFuzz: Bool = false
+    // [gloss]
+    /// Look up each word's meaning in the learner's own language when it is filed or corrected.
+    public var glossEnabled: Bool = true
+    /// The learner's own language, which glosses are written in; words in it get none.
+    public var nativeLanguage: Language = .english
 
     /// The file the settings came from, or nil for the built-in defaults.
     public var source: String?
@@ -134,6 +139,7 @@ extension Configuration {
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
         "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
+        "gloss": ["enabled", "native_language"],
     ]
 
     public static func parse(_ text: String, file: String) throws -> Configuration {
@@ -211,6 +217,16 @@ extension Configuration {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: "true or false")
                     }
                     configuration.fsrsFuzz = fuzz
+                case "gloss.enabled":
+                    guard let enabled = value.bool else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "true or false")
+                    }
+                    configuration.glossEnabled = enabled
+                case "gloss.native_language":
+                    guard let language = value.string.flatMap(Language.init(name:)) else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "one of \(Language.allowedNames)")
+                    }
+                    configuration.nativeLanguage = language
                 default:
                     break
                 }

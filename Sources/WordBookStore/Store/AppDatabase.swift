@@ -6,6 +6,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case cannotOpen(path: String, reason: String)
     case noSuchWord(id: Int64)
     case emptyWord
+    case emptyGloss
     case badGrade(Int)
     case notConfirmed(id: Int64, status: WordStatus)
     case other(String)
@@ -20,6 +21,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "there is no word with ID \(id)"
         case .emptyWord:
             return "the corrected word is empty"
+        case .emptyGloss:
+            return "the gloss is empty: write what the word means"
         case let .badGrade(level):
             return "a grade must be from 0 to 5, not \(level)"
         case let .notConfirmed(id, status):
@@ -55,11 +58,13 @@ public struct Filing: Sendable {
     public var imageHeight: Int
     /// Filed as confirmed rather than as a proposal for the learner to settle.
     public var confirmed: Bool
+    /// What the word means, from the learner's dictionary; nil when none gave it.
+    public var gloss: DictionaryGloss?
 
     public init(
         sourceName: String, sourceSHA256: String, capturedAt: Date, captureDay: String, nextReview: Date,
         language: String, word: String, confidence: Int, candidates: [String], box: WordBox?, context: String,
-        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false
+        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false, gloss: DictionaryGloss? = nil
     ) {
         self.sourceName = sourceName
         self.sourceSHA256 = sourceSHA256
@@ -76,6 +81,7 @@ public struct Filing: Sendable {
         self.imageWidth = imageWidth
         self.imageHeight = imageHeight
         self.confirmed = confirmed
+        self.gloss = gloss
     }
 }
 
@@ -166,6 +172,7 @@ extension AppDatabase {
                     candidates: filing.candidates, box: filing.box,
                     context: filing.context, sourceName: filing.sourceName,
                     sourceSHA256: filing.sourceSHA256, capturedAt: filing.capturedAt)
+                if let gloss = filing.gloss { word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry) }
                 try word.insert(db)
                 try WordImage(wordId: word.id!, jpeg: filing.jpeg, width: filing.imageWidth, height: filing.imageHeight)
                     .insert(db)
@@ -240,17 +247,58 @@ extension AppDatabase {
         }
     }
 
-    /// Replaces the word and confirms it; the proposal stays in `proposedWord`.
-    public func correct(id: Int64, to text: String, now: Date = Date()) throws -> Word {
+    /// Replaces the word and confirms it; the proposal stays in `proposedWord`. The dictionary's
+    /// gloss of the new word replaces the old one's; a gloss the learner wrote stays.
+    public func correct(id: Int64, to text: String, gloss: DictionaryGloss? = nil, now: Date = Date()) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyWord }
         return try writer.write { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             word.word = text
+            if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry) }
             word.status = .confirmed
             word.updatedAt = now
             try word.update(db)
             return word
+        }
+    }
+
+    /// Sets the learner's own gloss, which a later correction or refresh never replaces.
+    public func setLearnerGloss(id: Int64, to text: String, now: Date = Date()) throws -> Word {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw StoreError.emptyGloss }
+        return try writer.write { db in
+            guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            word.setGloss(text, source: .learner, entry: nil)
+            word.updatedAt = now
+            try word.update(db)
+            return word
+        }
+    }
+
+    /// Words with a word and no gloss yet: filed before glosses, or while a dictionary was missing.
+    public func wordsWithoutGloss() throws -> [Word] {
+        try writer.read { db in
+            try Word.filter(Word.Columns.gloss == nil && Word.Columns.word != "").order(Word.Columns.id).fetchAll(db)
+        }
+    }
+
+    /// Stores a dictionary's gloss found later, unless the word changed or gained a gloss meanwhile.
+    /// Returns whether it was stored.
+    @discardableResult
+    public func fillGloss(id: Int64, of text: String, with gloss: DictionaryGloss) throws -> Bool {
+        try writer.write { db in
+            guard var word = try Word.fetchOne(db, key: id), word.word == text, word.gloss == nil else { return false }
+            word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry)
+            try word.update(db)
+            return true
+        }
+    }
+
+    /// The languages of the words filed so far ("de", "fr"), from the language index alone.
+    public func languages() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT targetLanguage FROM word ORDER BY targetLanguage")
         }
     }
 

@@ -130,6 +130,38 @@ extension AppDatabase {
                 """)
         }
 
+        // A word's meaning, and search over it: the full-text table gains a column, so it is built again.
+        migrator.registerMigration("v6: glosses") { db in
+            try db.alter(table: "word") { t in
+                t.add(column: "gloss", .text)
+                t.add(column: "glossSource", .text).check { GlossSource.allCases.map(\.rawValue).contains($0) }
+                t.add(column: "glossEntry", .text)
+            }
+            let fold = { (column: String) in "replace(replace(\(column), 'ß', 'ss'), 'ẞ', 'SS')" }
+            let columns = "word, notes, context, gloss"
+            let values = { (row: String) in
+                ["word", "notes", "context"].map { fold("\(row)\($0)") }.joined(separator: ", ") + ", coalesce(\(row)gloss, '')"
+            }
+            try db.execute(sql: """
+                DROP TRIGGER wordSearchInsert;
+                DROP TRIGGER wordSearchDelete;
+                DROP TRIGGER wordSearchUpdate;
+                DROP TABLE wordSearch;
+                CREATE VIRTUAL TABLE wordSearch USING fts5(\(columns), tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO wordSearch (rowid, \(columns)) SELECT id, \(values("")) FROM word;
+                CREATE TRIGGER wordSearchInsert AFTER INSERT ON word BEGIN
+                    INSERT INTO wordSearch (rowid, \(columns)) VALUES (new.id, \(values("new.")));
+                END;
+                CREATE TRIGGER wordSearchDelete AFTER DELETE ON word BEGIN
+                    DELETE FROM wordSearch WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER wordSearchUpdate AFTER UPDATE OF \(columns) ON word BEGIN
+                    DELETE FROM wordSearch WHERE rowid = old.id;
+                    INSERT INTO wordSearch (rowid, \(columns)) VALUES (new.id, \(values("new.")));
+                END;
+                """)
+        }
+
         return migrator
     }
 }

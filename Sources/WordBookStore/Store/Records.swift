@@ -22,6 +22,22 @@ public enum WordStatus: String, Codable, Sendable, CaseIterable, DatabaseValueCo
     case proposed, confirmed, rejected
 }
 
+/// Where a word's gloss came from. The learner's own is never replaced by a dictionary's.
+public enum GlossSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case dictionary, learner
+}
+
+/// A gloss a dictionary gave: the short line and the entry it came from.
+public struct DictionaryGloss: Sendable, Equatable {
+    public var text: String
+    public var entry: String
+
+    public init(text: String, entry: String) {
+        self.text = text
+        self.entry = entry
+    }
+}
+
 /// One word the learner photographed.
 public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "word"
@@ -64,6 +80,12 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var fsrsState: FSRSState? = nil
     /// The learning or relearning step; nil in review.
     public var fsrsStep: Int? = nil
+    /// What the word means, in one short line in the learner's own language: `exit, way out (n, masc)`.
+    /// Nil when no dictionary gave one and the learner wrote none.
+    public var gloss: String? = nil
+    public var glossSource: GlossSource? = nil
+    /// The dictionary entry the gloss was taken from, whole, as `show` prints it.
+    public var glossEntry: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -86,6 +108,8 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let stability = Column(CodingKeys.stability)
         public static let sourceName = Column(CodingKeys.sourceName)
         public static let box = Column(CodingKeys.box)
+        public static let gloss = Column(CodingKeys.gloss)
+        public static let glossSource = Column(CodingKeys.glossSource)
     }
 }
 
@@ -163,5 +187,14 @@ public struct WordBox: Sendable, Equatable, Codable, Hashable {
         self.y = y
         self.width = width
         self.height = height
+    }
+}
+
+extension Word {
+    /// A gloss with its source, or none at all when `text` is nil.
+    mutating func setGloss(_ text: String?, source: GlossSource, entry: String?) {
+        gloss = text
+        glossSource = text == nil ? nil : source
+        glossEntry = text == nil ? nil : entry
     }
 }
