@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
 
-.PHONY: deps build release run test install deb deb-test images man fuzz accuracy bench clean version
+.PHONY: deps build release run test install deb deb-test images man fuzz accuracy bench gloss clean version
 
 # The version, written once in Sources/WordBookCommandLine/Version.swift (what `wordbook --version` prints).
 VERSION := $(shell sed -n 's/^public let wordBookVersion = "\(.*\)"$$/\1/p' Sources/WordBookCommandLine/Version.swift)
@@ -71,6 +71,11 @@ accuracy: release
 # STORE_FLAGS="--words 40000 --runs 3" for a shorter one of the second.
 BENCH_FLAGS ?=
 STORE_FLAGS ?=
+# Gloss coverage on scenes-dev's German, French and Spanish labels, the sign and menu words, and
+# the look-up time (bench/gloss.py).
+gloss: release
+	/usr/bin/python3 bench/gloss.py $(DATASETS)
+
 bench: release
 	/usr/bin/python3 bench/throughput.py $(DATASETS) $(BENCH_FLAGS)
 	/usr/bin/python3 bench/store.py $(STORE_FLAGS)

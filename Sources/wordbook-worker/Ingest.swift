@@ -62,6 +62,7 @@ struct IngestLine {
     var word: String?
     var confidence: Int?
     var candidates: [String]?
+    var gloss: String?
     var book: String?
     var nextReview: String?
     var error: String?
@@ -73,6 +74,7 @@ struct IngestLine {
             self.word = word.word
             confidence = word.confidence
             candidates = word.candidates
+            gloss = word.gloss
             self.book = book
             nextReview = calendar.iso8601(word.nextReviewDate)
         }
@@ -104,6 +106,7 @@ struct IngestLine {
         if let word { fields.append(("word", encoded(word))) }
         if let confidence { fields.append(("confidence", encoded(confidence))) }
         if let candidates { fields.append(("candidates", encoded(candidates))) }
+        if let gloss { fields.append(("gloss", encoded(gloss))) }
         if let book { fields.append(("book", encoded(book))) }
         if let nextReview { fields.append(("nextReview", encoded(nextReview))) }
         if let error { fields.append(("error", encoded(error))) }
@@ -116,7 +119,7 @@ struct IngestLine {
         case "duplicate": return "\(file): already filed as #\(id ?? 0) \"\(word ?? "")\" (\(book ?? ""))"
         default:
             let shown = (word ?? "").isEmpty ? "(no word found)" : "\"\(word!)\""
-            return "\(file): #\(id ?? 0) \(shown) \(confidence ?? 0)% in \(book ?? "")"
+            return "\(file): #\(id ?? 0) \(shown) \(confidence ?? 0)% in \(book ?? "")" + (gloss.map { " = \($0)" } ?? "")
         }
     }
 }

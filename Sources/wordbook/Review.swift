@@ -119,7 +119,8 @@ struct Triage: ParsableCommand {
     var noImage = false
 
     func run() throws {
-        let (database, _) = try options.openExisting()
+        let (database, configuration) = try options.openExisting()
+        let dictionaries = Dictionaries(configuration)
         var query = WordQuery()
         query.status = .proposed
         let pending = try database.words(query)
@@ -161,11 +162,11 @@ struct Triage: ParsableCommand {
                             print("  there is no candidate \(number).")
                             continue
                         }
-                        let corrected = try database.correct(id: id, to: word.candidates[number - 1])
-                        print("  confirmed \(corrected.word)")
+                        let corrected = try database.correct(id: id, to: word.candidates[number - 1], dictionaries: dictionaries)
+                        print("  confirmed \(corrected.word)" + (corrected.gloss.map { " = \($0)" } ?? ""))
                     } else {
-                        let corrected = try database.correct(id: id, to: answer)
-                        print("  confirmed \(corrected.word)")
+                        let corrected = try database.correct(id: id, to: answer, dictionaries: dictionaries)
+                        print("  confirmed \(corrected.word)" + (corrected.gloss.map { " = \($0)" } ?? ""))
                     }
                 }
                 settled += 1

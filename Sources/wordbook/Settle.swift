@@ -40,7 +40,7 @@ struct Correct: ParsableCommand {
     var word: String
 
     func run() throws {
-        let (database, _) = try options.openExisting()
+        let (database, configuration) = try options.openExisting()
         var text = word
         if let number = Int(word) {
             let candidates = try database.word(id: id.value).candidates
@@ -49,8 +49,8 @@ struct Correct: ParsableCommand {
             }
             text = candidates[number - 1]
         }
-        let corrected = try database.correct(id: id.value, to: text)
-        print("#\(id.value) is now \"\(corrected.word)\" (confirmed).")
+        let corrected = try database.correct(id: id.value, to: text, dictionaries: Dictionaries(configuration))
+        print("#\(id.value) is now \"\(corrected.word)\" (confirmed)" + (corrected.gloss.map { ": \($0)." } ?? "."))
     }
 }
 

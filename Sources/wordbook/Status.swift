@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
+import WordBookGloss
 import WordBookSettings
 import WordBookStore
 
@@ -35,6 +36,17 @@ struct Status: ParsableCommand {
         var pending: Int?
         var confirmedOnFiling: Int?
         var lastFiled: Last?
+        /// Debian packages that would give the words' languages a gloss; empty when none is missing.
+        var glossMissingPackages: [String]
+    }
+
+    /// The packages missing to gloss the languages filed so far and the default one; nil with glosses off.
+    func missingGlossPackages(_ configuration: Configuration, database: AppDatabase?) throws -> [String]? {
+        guard configuration.glossEnabled else { return nil }
+        let languages = Set(try database?.languages() ?? []).union([configuration.defaultLanguage.code])
+        return Glossary.missingPackages(
+            nativeLanguage: configuration.nativeLanguage.code, languages: languages.sorted(),
+            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)
     }
 
     func run() throws {
@@ -46,9 +58,11 @@ struct Status: ParsableCommand {
         let worker = WorkerLock.holder(database: paths.database)
         if json {
             var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, inbox: paths.inbox, waiting: waiting,
-                                    failedFolder: paths.failed, failed: failed, database: paths.database)
+                                    failedFolder: paths.failed, failed: failed, database: paths.database,
+                                    glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [])
             if FileManager.default.fileExists(atPath: paths.database) {
                 let database = try AppDatabase.open(path: paths.database, create: false)
+                status.glossMissingPackages = try missingGlossPackages(configuration, database: database) ?? []
                 let calendar = CaptureCalendar(timeZone: configuration.timeZone)
                 status.words = try database.wordCount()
                 status.pending = try database.wordCount(status: .proposed)
@@ -79,11 +93,15 @@ struct Status: ParsableCommand {
             print("disk       only \(free / 1_048_576) MB free under \(folder): photos stay in the inbox while the disk is full")
         }
         print("failed     \(failed) in \(paths.failed)\(failed > 0 ? " (each with NAME.error.txt)" : "")")
-        guard FileManager.default.fileExists(atPath: paths.database) else {
+        let database = FileManager.default.fileExists(atPath: paths.database)
+            ? try AppDatabase.open(path: paths.database, create: false) : nil
+        if let missing = try missingGlossPackages(configuration, database: database), !missing.isEmpty {
+            print("glosses    a dictionary is missing, words are filed without a gloss: sudo apt-get install \(missing.joined(separator: " "))")
+        }
+        guard let database else {
             print("database   none yet at \(paths.database)")
             return
         }
-        let database = try AppDatabase.open(path: paths.database, create: false)
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         if let last = try database.lastFiled() {
             print("last filed #\(last.id ?? 0) \"\(last.word)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName)")

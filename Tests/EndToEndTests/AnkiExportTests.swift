@@ -91,6 +91,10 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
             let shown = try show(word)
             #expect(fields["Language"] == ["de": "German", "fr": "French", "es": "Spanish"][shown["language"] as! String])
             #expect(fields["Captured"] == shown["book"] as? String)
+            // The back shows the word's meaning: its gloss, HTML-escaped, or nothing.
+            #expect(fields["Meaning"] == (shown["gloss"] as? String ?? "")
+                .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;"), "\(word)")
             #expect(note["noteType"] as? String == "WordBook")
             let card = try #require((note["cards"] as? [[String: Any]])?.first)
             #expect(card["deck"] as? String == "WordBook::\(fields["Language"]!)")
@@ -108,6 +112,7 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
         let cafe = try #require(notes["Café"]?["fields"] as? [String: String])
         #expect(cafe["Notes"] == "on the corner, &lt;near&gt; the tram &amp; bus")
         let strasse = try #require(notes["Straße"])
+        #expect((strasse["fields"] as? [String: String])?["Meaning"]?.contains("street") == true)
         #expect(Set(strasse["tags"] as? [String] ?? []) == ["street_signs", "trip"])
         let reviewed = try #require((strasse["cards"] as? [[String: Any]])?.first)
         let shownStrasse = try show("Straße")

@@ -146,6 +146,7 @@ import Testing
         #expect(try wordbook(["grade", "1", "4", "--config", scratch.config]).status == 0)
         #expect(try wordbook(["tag", "1", "+Paris", "--config", scratch.config]).status == 0)
         #expect(try wordbook(["note", "1", "a \"quoted\", note", "--config", scratch.config]).status == 0)
+        #expect(try wordbook(["gloss", "2", "my own, \"quoted\"", "--config", scratch.config]).status == 0)
 
         let first = "\(scratch.root)/first.json", second = "\(scratch.root)/second.json"
         #expect(try wordbook(["export", first, "--config", scratch.config]).status == 0)
@@ -162,6 +163,9 @@ import Testing
         #expect(document.schemaVersion == AppDatabase.migrator.migrations.last)
         #expect(document.words.first?.reviews.count == 1 && document.words.first?.tags == ["Paris"])
         #expect(document.words.allSatisfy { $0.image?.jpeg.starts(with: [0xFF, 0xD8]) == true })
+        // Glosses travel with the words: the dictionary's with its entry, and the learner's own.
+        #expect(document.words.contains { $0.glossSource == .dictionary && $0.gloss != nil && $0.glossEntry != nil })
+        #expect(document.words.contains { $0.glossSource == .learner && $0.gloss == "my own, \"quoted\"" })
 
         let csvPath = "\(scratch.root)/words.csv"
         #expect(try wordbook(["export", "--format", "csv", csvPath, "--config", scratch.config]).status == 0)
@@ -170,6 +174,7 @@ import Testing
         #expect(rows.count == images.count + 1)
         #expect(rows[0].hasPrefix("id,word,status,language,book"))
         #expect(rows[1].contains("\"a \"\"quoted\"\", note\""))
+        #expect(rows[0].contains(",gloss,glossSource,") && rows[2].contains(",\"my own, \"\"quoted\"\"\",learner,"))
 
         let notABackup = try wordbook(["import", csvPath, "--db", empty, "--config", scratch.config])
         #expect(notABackup.status != 0 && notABackup.stderr.contains("is not a WordBook backup"))
@@ -195,7 +200,7 @@ import Testing
     @Test func everyCommandHasHelpWithAnExampleAndCompletionsExist() throws {
         let commands = ["run", "ingest", "status", "pending", "confirm", "correct", "reject", "triage", "review",
                         "grade", "due", "list", "books", "search", "show", "stats", "note", "tag", "tags",
-                        "export", "import", "prune"]
+                        "export", "import", "prune", "gloss"]
         for command in commands {
             let help = try wordbook([command, "--help"])
             #expect(help.status == 0 && help.stdout.contains("wordbook \(command)") && help.stdout.contains("xample"), "\(command)")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
@@ -65,8 +66,9 @@ public final class InboxService: @unchecked Sendable {
         }
 
         let workerCount = configuration.workerCount
+        let glossary = PhotoFiler.glossary(for: configuration)
         let filers = try (0..<workerCount).map { _ in
-            let filer = try PhotoFiler(database: database, configuration: configuration)
+            let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
             try filer.prepare(configuration.defaultLanguage)
             return filer
         }

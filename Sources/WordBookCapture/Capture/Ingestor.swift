@@ -1,4 +1,5 @@
 import Foundation
+import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
@@ -19,8 +20,9 @@ public final class Ingestor: @unchecked Sendable {
         self.language = language
         self.measuring = measuring
         maxPixels = configuration.maxPixels
+        let glossary = PhotoFiler.glossary(for: configuration)
         filers = try (0..<max(1, workers)).map { _ in
-            let filer = try PhotoFiler(database: database, configuration: configuration)
+            let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
             try filer.prepare(language)
             return filer
         }

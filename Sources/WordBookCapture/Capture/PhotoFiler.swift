@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Glibc
 import GRDB
+import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
@@ -50,13 +51,24 @@ public final class PhotoFiler: @unchecked Sendable {
     public let calendar: CaptureCalendar
     private let decoder: PhotoDecoder
     private let recognizer: Recognizer
+    /// The learner's dictionaries, shared by the filers; nil with glosses off.
+    private let glossary: Glossary?
 
-    public init(database: AppDatabase, configuration: WordBookSettings.Configuration) throws {
+    public init(database: AppDatabase, configuration: WordBookSettings.Configuration, glossary: Glossary? = nil) throws {
         self.database = database
         self.configuration = configuration
+        self.glossary = glossary
         calendar = CaptureCalendar(timeZone: configuration.timeZone)
         decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
         recognizer = Recognizer(dataPath: configuration.tessdataPath)
+    }
+
+    /// The dictionaries the configuration names, for the filers to share; nil with glosses off.
+    public static func glossary(for configuration: WordBookSettings.Configuration) -> Glossary? {
+        configuration.glossEnabled
+            ? Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
+                       hunspellFolder: configuration.hunspellFolder)
+            : nil
     }
 
     /// Loads the language's model now rather than on the first photo.
@@ -99,13 +111,23 @@ public final class PhotoFiler: @unchecked Sendable {
         let jpeg = try observer.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
         let proposal = try recognize(stored, language: language, observer: observer)
         let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
+        let gloss = observer.time(.gloss) { self.gloss(of: proposal.word, language: language) }
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
             captureDay: calendar.day(of: capturedAt), nextReview: calendar.startOfNextDay(after: capturedAt),
             language: language.code, word: proposal.word, confidence: proposal.confidence, candidates: proposal.candidates,
             box: proposal.box.map { WordBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }, context: proposal.context,
             jpeg: jpeg, imageWidth: stored.width, imageHeight: stored.height,
-            confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm)
+            confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm,
+            gloss: gloss)
+    }
+
+    /// The dictionary's gloss of the proposed word; nil when there is no word, no dictionary or no entry.
+    private func gloss(of word: String, language: Language) -> DictionaryGloss? {
+        guard let glossary, !word.isEmpty, case let .found(gloss) = glossary.lookUp(word, language: language.code) else {
+            return nil
+        }
+        return DictionaryGloss(text: gloss.text, entry: gloss.entry)
     }
 
     /// The proposal, with the time inside Tesseract told apart from the rest of recognition.

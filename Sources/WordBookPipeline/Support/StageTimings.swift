@@ -12,6 +12,8 @@ public struct StageTimings: Sendable, Equatable {
         case recognize
         /// The part of `recognize` spent inside Tesseract's C API.
         case tesseract
+        /// The gloss looked up in the learner's dictionaries.
+        case gloss
         case store
         /// Not part of filing: the same JPEG decoded again at full size, for comparison.
         case fullDecode

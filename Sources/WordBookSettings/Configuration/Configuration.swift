@@ -71,6 +71,10 @@ public struct Configuration: Sendable, Equatable {
     public var glossEnabled: Bool = true
     /// The learner's own language, which glosses are written in; words in it get none.
     public var nativeLanguage: Language = .english
+    /// Where the FreeDict dictionaries (`freedict-deu-eng.index`, `.dict.dz`) and hunspell's
+    /// (`de_DE.aff`, `.dic`) are; Debian's packages put them here.
+    public var dictionaryFolder: String = "/usr/share/dictd"
+    public var hunspellFolder: String = "/usr/share/hunspell"
 
     /// The file the settings came from, or nil for the built-in defaults.
     public var source: String?
@@ -139,7 +143,7 @@ extension Configuration {
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
         "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
-        "gloss": ["enabled", "native_language"],
+        "gloss": ["enabled", "native_language", "dictionaries", "hunspell"],
     ]
 
     public static func parse(_ text: String, file: String) throws -> Configuration {
@@ -227,6 +231,8 @@ extension Configuration {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: "one of \(Language.allowedNames)")
                     }
                     configuration.nativeLanguage = language
+                case "gloss.dictionaries": configuration.dictionaryFolder = try reader.folder(value, name)
+                case "gloss.hunspell": configuration.hunspellFolder = try reader.folder(value, name)
                 default:
                     break
                 }
@@ -241,6 +247,13 @@ extension Configuration {
         func path(_ value: TOMLValueConvertible, _ key: String) throws -> String {
             guard let text = value.string else {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a path in quotes, or \"\" for the default")
+            }
+            return text
+        }
+
+        func folder(_ value: TOMLValueConvertible, _ key: String) throws -> String {
+            guard let text = value.string, !text.isEmpty else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "a folder's path in quotes")
             }
             return text
         }

@@ -1,0 +1,31 @@
+import WordBookGloss
+import WordBookSettings
+import WordBookStore
+
+/// The learner's dictionaries as the configuration names them. Nothing is opened until a word
+/// is looked up, so commands that only might correct a word cost nothing more when they do not.
+struct Dictionaries {
+    let glossary: Glossary?
+
+    init(_ configuration: Configuration) {
+        glossary = configuration.glossEnabled
+            ? Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
+                       hunspellFolder: configuration.hunspellFolder)
+            : nil
+    }
+
+    /// The dictionary's gloss of `word`, nil when glosses are off or no dictionary has the word.
+    func gloss(of word: String, language: String) -> DictionaryGloss? {
+        guard let glossary, case let .found(gloss) = glossary.lookUp(word, language: language) else { return nil }
+        return DictionaryGloss(text: gloss.text, entry: gloss.entry)
+    }
+}
+
+extension AppDatabase {
+    /// `correct` with the new word's gloss looked up first.
+    func correct(id: Int64, to text: String, dictionaries: Dictionaries) throws -> Word {
+        let language = try word(id: id).targetLanguage
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try correct(id: id, to: text, gloss: trimmed.isEmpty ? nil : dictionaries.gloss(of: trimmed, language: language))
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import WordBookCommandLine
+import WordBookGloss
+import WordBookSettings
+import WordBookStore
+
+struct GlossCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gloss",
+        abstract: "Write your own gloss for a word, fill in glosses the dictionaries can give now, or look words up.",
+        discussion: """
+            A word gets a gloss from Debian's FreeDict dictionaries when it is filed and when you correct it
+            ([gloss] in the configuration names your own language). Yours replaces the dictionary's and stays
+            through later corrections.
+
+            Examples:
+              wordbook gloss 12 "way out, exit"
+              wordbook gloss --refresh           (words filed before, or while a dictionary was missing)
+              wordbook gloss --look-up Straßen --language de
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The word's ID, then your gloss.", valueName: "id"))
+    var id: WordID?
+
+    @Argument(help: ArgumentHelp("What the word means, in your words.", valueName: "text"))
+    var text: String?
+
+    @Flag(help: "Look up every word that has no gloss yet and store what the dictionaries give.")
+    var refresh = false
+
+    @Option(name: .customLong("look-up"), parsing: .upToNextOption,
+            help: ArgumentHelp("Print the dictionaries' gloss of these words, without storing anything.", valueName: "word"))
+    var lookUpWords: [String] = []
+
+    @Option(help: ArgumentHelp("With --look-up: the words' language (\(Language.allowedNames)).", valueName: "language"))
+    var language: String?
+
+    @Flag(help: "With --look-up: print one JSON document, with the time each look-up took.")
+    var json = false
+
+    var lookUp: Bool { !lookUpWords.isEmpty }
+
+    func validate() throws {
+        let modes = [refresh, lookUp, id != nil].filter { $0 }.count
+        guard modes == 1 else {
+            throw ValidationError("give a word's ID and your gloss, or --refresh, or --look-up WORD... --language L.")
+        }
+        if id != nil && (text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("the gloss is empty: write what the word means after the ID.")
+        }
+        if lookUp {
+            guard language != nil else { throw ValidationError("--look-up needs --language (\(Language.allowedNames)).") }
+            _ = try Language.option(language!)
+        }
+        if json && !lookUp { throw ValidationError("--json goes with --look-up.") }
+    }
+
+    func run() throws {
+        if lookUp { return try printLookUps() }
+        let (database, configuration) = try options.openExisting()
+        if let id, let text {
+            let word = try database.setLearnerGloss(id: id.value, to: text)
+            print("#\(id.value) \(word.word) = \(word.gloss ?? text) (yours; corrections keep it).")
+            return
+        }
+        guard configuration.glossEnabled else {
+            throw ValidationError("glosses are off ([gloss] enabled = false in \(configuration.source ?? "the configuration")).")
+        }
+        let dictionaries = Dictionaries(configuration)
+        let words = try database.wordsWithoutGloss()
+        var filled = 0
+        var unknown = 0
+        for word in words where word.targetLanguage != configuration.nativeLanguage.code {
+            if let gloss = dictionaries.gloss(of: word.word, language: word.targetLanguage) {
+                if try database.fillGloss(id: word.id!, of: word.word, with: gloss) { filled += 1 }
+            } else {
+                unknown += 1
+            }
+        }
+        print("Glossed \(filled) of \(words.count) word\(words.count == 1 ? "" : "s") without a gloss"
+            + (unknown > 0 ? "; the dictionaries have no entry for \(unknown)." : "."))
+        let missing = Glossary.missingPackages(
+            nativeLanguage: configuration.nativeLanguage.code, languages: try database.languages(),
+            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)
+        if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }
+    }
+
+    struct LookUpJSON: Encodable {
+        struct Entry: Encodable {
+            var word: String
+            var gloss: String?
+            var headword: String?
+            var milliseconds: Double
+        }
+
+        var language: String
+        var nativeLanguage: String
+        var words: [Entry]
+    }
+
+    private func printLookUps() throws {
+        let configuration = try options.loadConfiguration()
+        let language = try Language.option(language!)
+        let given = lookUpWords.filter { !$0.isEmpty }
+        guard !given.isEmpty else { throw ValidationError("--look-up needs at least one word.") }
+        let glossary = Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
+                                hunspellFolder: configuration.hunspellFolder)
+        var entries: [LookUpJSON.Entry] = []
+        for word in given {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = glossary.lookUp(word, language: language.code)
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            switch result {
+            case let .found(gloss):
+                entries.append(.init(word: word, gloss: gloss.text, headword: gloss.headword, milliseconds: milliseconds))
+                if !json { print("\(word)\t\(gloss.text)" + (gloss.headword == word ? "" : "\t(from \(gloss.headword))")) }
+            case .notFound:
+                entries.append(.init(word: word, gloss: nil, headword: nil, milliseconds: milliseconds))
+                if !json { print("\(word)\t(not in the dictionaries)") }
+            case .sameLanguage:
+                throw ValidationError("\(language.code) is your own language ([gloss] native_language): its words get no gloss.")
+            case let .missingDictionary(packages):
+                throw ValidationError("the dictionary is not installed: sudo apt-get install \(packages.joined(separator: " "))")
+            case .noDictionaryForPair:
+                throw ValidationError("Debian has no FreeDict dictionary from \(language.code) to \(configuration.nativeLanguage.code).")
+            }
+        }
+        if json {
+            try printJSON(LookUpJSON(language: language.code, nativeLanguage: configuration.nativeLanguage.code, words: entries))
+        }
+    }
+}

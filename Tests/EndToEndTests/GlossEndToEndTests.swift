@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// A word's gloss through the real binaries and Debian's dictionaries: filed with the photo, shown
+/// where the learner settles and reviews, replaced on correction, the learner's own kept, found by
+/// search; with a dictionary missing, filed without one and named by `status`.
+@Suite struct GlossEndToEndTests {
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func ingest(_ files: [String], language: String, _ scratch: Scratch) throws -> [[String: Any]] {
+        let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config]
+            + files.map { LabeledImage.all.first { image in image.file == $0 }!.path })
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.stdout.split(separator: "\n").map { try object(String($0)) }
+    }
+
+    @Test func aPhotoOfAusgangIsFiledWithItsMeaningAndKeepsTheLearnersOwn() throws {
+        let scratch = try Scratch()
+        let german = try ingest(["ausgang.jpg", "broetchen.jpg"], language: "de", scratch)
+        let english = try ingest(["station.jpg"], language: "en", scratch)
+        let ausgang = try #require(german.first)
+        #expect(ausgang["word"] as? String == "Ausgang")
+        #expect((ausgang["gloss"] as? String)?.contains("exit") == true, "\(ausgang)")
+        // The learner's own language gets no gloss.
+        #expect(english.first?["gloss"] == nil)
+        let id = try #require(ausgang["id"] as? Int)
+
+        let pending = try wordbook(["pending", "--config", scratch.config])
+        let line = try #require(pending.stdout.split(separator: "\n").first { $0.hasPrefix("#\(id) ") })
+        #expect(line.contains("Ausgang  = ") && line.contains("exit"))
+        let show = try wordbook(["show", "\(id)", "--config", scratch.config])
+        #expect(show.stdout.contains("gloss") && show.stdout.contains("(dictionary)"))
+        #expect(show.stdout.contains("dictionary\n") && show.stdout.contains("Ausgang"))
+        let shown = try #require(try object(wordbook(["show", "\(id)", "--json", "--config", scratch.config]).stdout)["word"] as? [String: Any])
+        #expect(shown["glossSource"] as? String == "dictionary")
+
+        // Search finds it by what it means.
+        let found = try object(wordbook(["search", "exit", "--json", "--config", scratch.config]).stdout)
+        #expect((found["words"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [id])
+
+        // A correction takes the new word's gloss.
+        let brötchen = try #require(german.last?["id"] as? Int)
+        let corrected = try wordbook(["correct", "\(brötchen)", "Straße", "--config", scratch.config])
+        #expect(corrected.status == 0)
+        #expect(corrected.stdout.contains("street"), "\(corrected.stdout)")
+
+        // The learner's own gloss stays through a later correction.
+        let own = try wordbook(["gloss", "\(id)", "the way out", "--config", scratch.config])
+        #expect(own.status == 0)
+        #expect(try wordbook(["correct", "\(id)", "Eingang", "--config", scratch.config]).stdout.contains("the way out"))
+        let after = try #require(try object(wordbook(["show", "\(id)", "--json", "--config", scratch.config]).stdout)["word"] as? [String: Any])
+        #expect(after["word"] as? String == "Eingang" && after["gloss"] as? String == "the way out")
+        #expect(after["glossSource"] as? String == "learner")
+
+        // Review with --hide-word shows the meaning only with the word, once the learner asks for it.
+        let overdue = try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET nextReviewDate = '2020-01-01 00:00:00.000' WHERE id = \(id)"])
+        #expect(overdue.status == 0)
+        let review = try wordbook(["review", "--no-image", "--hide-word", "--config", scratch.config], input: "\nq\n")
+        let asked = try #require(review.stdout.range(of: "Enter shows the word"))
+        let meaning = try #require(review.stdout.range(of: "= the way out"))
+        #expect(asked.upperBound < meaning.lowerBound, "\(review.stdout)")
+    }
+
+    @Test func withTheDictionaryMissingTheWordIsFiledAndStatusNamesThePackage() throws {
+        let scratch = try Scratch()
+        let empty = "\(scratch.root)/no-dictionaries"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (configured + "\n[gloss]\ndictionaries = \"\(empty)\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+
+        let filed = try ingest(["ausgang.jpg"], language: "de", scratch)
+        #expect(filed.first?["status"] as? String == "filed")
+        #expect(filed.first?["gloss"] == nil)
+        let status = try wordbook(["status", "--config", scratch.config])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("sudo apt-get install dict-freedict-deu-eng"), "\(status.stdout)")
+
+        // Once the dictionary is there, --refresh fills the gloss in.
+        try (configured + "\n[gloss]\ndictionaries = \"/usr/share/dictd\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        let refreshed = try wordbook(["gloss", "--refresh", "--config", scratch.config])
+        #expect(refreshed.stdout.hasPrefix("Glossed 1 of 1 word"), "\(refreshed.stdout)")
+        let listed = try object(wordbook(["list", "--json", "--config", scratch.config]).stdout)
+        let word = try #require((listed["words"] as? [[String: Any]])?.first)
+        #expect((word["gloss"] as? String)?.contains("exit") == true)
+        #expect(!(try wordbook(["status", "--config", scratch.config]).stdout.contains("apt-get install")))
+    }
+
+    @Test func badGlossCommandsAreOneSentenceAndChangeNothing() throws {
+        let scratch = try Scratch()
+        _ = try ingest(["ausgang.jpg"], language: "de", scratch)
+        for arguments in [["gloss"], ["gloss", "1"], ["gloss", "1", " "], ["gloss", "--refresh", "1", "x"],
+                          ["gloss", "--look-up", "Ausgang"], ["gloss", "--look-up", "Ausgang", "--language", "tlh"],
+                          ["gloss", "99", "exit"]] {
+            let result = try wordbook(arguments + ["--config", scratch.config])
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count <= 2, "\(arguments): \(result.stderr)")
+        }
+        let listed = try object(wordbook(["list", "--json", "--config", scratch.config]).stdout)
+        #expect((listed["words"] as? [[String: Any]])?.first?["glossSource"] as? String == "dictionary")
+    }
+}
