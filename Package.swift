@@ -40,6 +40,16 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        .systemLibrary(
+            name: "CHunspell",
+            pkgConfig: "hunspell",
+            providers: [.apt(["libhunspell-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Records, migrations, queries, the review schedulers and backup: GRDB only.
         .target(
             name: "WordBookStore",
