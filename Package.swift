@@ -100,6 +100,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A word's short translation, from FreeDict's dictd dictionaries with hunspell stems.
+        .target(
+            name: "WordBookGloss",
+            dependencies: ["CHunspell", "CZlib"]
+        ),
         .executableTarget(
             name: "wordbook",
             dependencies: [
@@ -120,7 +125,7 @@ let package = Package(
             name: "WordBookKitTests",
             dependencies: [
                 "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail", "WordBookCommandLine", "CTesseract",
+                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
             ]
         ),
         .testTarget(
