@@ -58,6 +58,14 @@ import Testing
         #expect(index.locations(forKey: "!").isEmpty, "before the first key")
     }
 
+    @Test func aHeadwordsEntriesComeInTheDictionarysOrder() throws {
+        let dictionary = try BilingualDictionary(folder: Self.folder, pair: "deu-eng")
+        let entries = try dictionary.entries(underKeyOf: "AUSGANG")
+        #expect(entries.count == 8)
+        #expect(entries.allSatisfy { $0.headword == "Ausgang" })
+        #expect(entries.prefix(2).map(\.senses) == [[["termination"]], [["exit"]]])
+    }
+
     @Test func keysAreDictfmts() {
         #expect(DictionaryIndex.key(for: "Straße") == "straße")
         #expect(DictionaryIndex.key(for: "abat-jour") == "abatjour")
