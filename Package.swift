@@ -40,6 +40,16 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        .systemLibrary(
+            name: "CHunspell",
+            pkgConfig: "hunspell",
+            providers: [.apt(["libhunspell-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Records, migrations, queries, the review schedulers and backup: GRDB only.
         .target(
             name: "WordBookStore",
@@ -90,6 +100,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A word's short translation, from FreeDict's dictd dictionaries with hunspell stems.
+        .target(
+            name: "WordBookGloss",
+            dependencies: ["CHunspell", "CZlib"]
+        ),
         .executableTarget(
             name: "wordbook",
             dependencies: [
@@ -110,7 +125,7 @@ let package = Package(
             name: "WordBookKitTests",
             dependencies: [
                 "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail", "WordBookCommandLine", "CTesseract",
+                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
             ]
         ),
         .testTarget(

@@ -9,6 +9,10 @@ packages=(
   libtesseract-dev libleptonica-dev libturbojpeg0-dev libheif-dev libarchive-dev libsqlite3-dev
   # recognition models: English, German, French, Spanish
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
+  # glosses: hunspell stems and FreeDict dictionaries, direct and through German
+  libhunspell-dev zlib1g-dev hunspell-de-de hunspell-fr hunspell-es hunspell-en-us
+  dict-freedict-deu-eng dict-freedict-fra-eng dict-freedict-spa-eng dict-freedict-eng-deu dict-freedict-eng-fra
+  dict-freedict-eng-spa dict-freedict-fra-deu dict-freedict-spa-deu
   # tools the tests and benchmarks use
   libheif-examples sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 procps time util-linux systemd
 )

@@ -1,0 +1,80 @@
+import Glibc
+
+/// The dictionaries a word's gloss goes through for one pair of languages, and the Debian packages
+/// that hold them. FreeDict's direct dictionaries between French or Spanish and English are small
+/// (8.5k and 4.5k headwords); its German ones are large, so a word neither German nor glossed in
+/// German may also go through German: `mairie` → `Rathaus` → town hall.
+struct GlossRoute: Equatable {
+    /// What FreeDict and hunspell call a language, and the package with its hunspell dictionary.
+    struct Language: Equatable {
+        var freeDict: String
+        var hunspell: String
+        var hunspellPackage: String
+    }
+
+    struct Pivot: Equatable {
+        var toGerman: String
+        var fromGerman: String
+    }
+
+    static let languages: [String: Language] = [
+        "en": Language(freeDict: "eng", hunspell: "en_US", hunspellPackage: "hunspell-en-us"),
+        "de": Language(freeDict: "deu", hunspell: "de_DE", hunspellPackage: "hunspell-de-de"),
+        "fr": Language(freeDict: "fra", hunspell: "fr_FR", hunspellPackage: "hunspell-fr"),
+        "es": Language(freeDict: "spa", hunspell: "es_ES", hunspellPackage: "hunspell-es"),
+    ]
+
+    /// The FreeDict pairs among these languages that Debian packages as `dict-freedict-<pair>`.
+    static let debianPairs: Set = [
+        "deu-eng", "deu-fra", "deu-spa", "eng-deu", "eng-fra", "eng-spa", "fra-deu", "fra-eng", "fra-spa", "spa-deu", "spa-eng",
+    ]
+
+    /// The word's language to the learner's, `fra-eng`, when Debian has it.
+    var direct: String?
+    /// The word's language to German and German to the learner's, when neither is German.
+    var throughGerman: Pivot?
+    /// The word's language, for its hunspell stems.
+    var language: Language
+
+    /// Nil when either code is not one of en, de, fr, es, or Debian has no dictionary to take the word there.
+    init?(language code: String, nativeLanguage nativeCode: String) {
+        guard let language = Self.languages[code], let native = Self.languages[nativeCode] else { return nil }
+        self.language = language
+        let direct = "\(language.freeDict)-\(native.freeDict)"
+        self.direct = Self.debianPairs.contains(direct) ? direct : nil
+        let german = "deu"
+        let toGerman = "\(language.freeDict)-\(german)", fromGerman = "\(german)-\(native.freeDict)"
+        if language.freeDict != german, native.freeDict != german,
+           Self.debianPairs.contains(toGerman), Self.debianPairs.contains(fromGerman) {
+            throughGerman = Pivot(toGerman: toGerman, fromGerman: fromGerman)
+        }
+        guard self.direct != nil || throughGerman != nil else { return nil }
+    }
+
+    /// Every dictionary the route reads, in the order it reads them.
+    var pairs: [String] {
+        [direct, throughGerman?.toGerman, throughGerman?.fromGerman].compactMap { $0 }
+    }
+
+    static func package(forPair pair: String) -> String { "dict-freedict-\(pair)" }
+
+    static func hunspellPaths(folder: String, language: Language) -> (affix: String, dictionary: String) {
+        ("\(folder)/\(language.hunspell).aff", "\(folder)/\(language.hunspell).dic")
+    }
+
+    /// The packages whose files are not in the folders, without opening anything.
+    func missingPackages(dictionaryFolder: String, hunspellFolder: String) -> [String] {
+        var missing: [String] = []
+        for pair in pairs {
+            let files = ["index", "dict.dz"].map { BilingualDictionary.path(folder: dictionaryFolder, pair: pair, ending: $0) }
+            if !files.allSatisfy(Self.isReadable) { missing.append(Self.package(forPair: pair)) }
+        }
+        let hunspell = Self.hunspellPaths(folder: hunspellFolder, language: language)
+        if !Self.isReadable(hunspell.affix) || !Self.isReadable(hunspell.dictionary) {
+            missing.append(language.hunspellPackage)
+        }
+        return missing
+    }
+
+    static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+}

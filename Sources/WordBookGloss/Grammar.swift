@@ -1,0 +1,29 @@
+/// What an entry's header says about its headword: the part of speech and the gender, as FreeDict
+/// abbreviates them (`<masc, n, sg>`, `<n, fem>`, `<n, f>`, `<vt>`). Number and transitivity are left out:
+/// a learner glancing at a gloss wants to know "a noun, feminine", not "singular, transitive".
+struct Grammar: Equatable {
+    var partsOfSpeech: [String] = []
+    var genders: [String] = []
+
+    private static let partsOfSpeech: Set = ["n", "v", "vt", "vi", "adj", "adv", "prep", "conj", "pron", "num", "int", "art", "pn", "ptcl"]
+    private static let genders = ["masc": "masc", "fem": "fem", "neut": "neut", "m": "masc", "f": "fem"]
+
+    /// From the comma-separated tags of the header's `<...>` groups.
+    init(tags: [String]) {
+        for tag in tags {
+            if let gender = Self.genders[tag] {
+                if !genders.contains(gender) { genders.append(gender) }
+            } else if Self.partsOfSpeech.contains(tag), !partsOfSpeech.contains(tag) {
+                partsOfSpeech.append(tag)
+            }
+        }
+    }
+
+    init() {}
+
+    /// `n, masc`, or nil when the header names neither.
+    var summary: String? {
+        let parts = partsOfSpeech + genders
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,36 @@
+import CHunspell
+import Glibc
+import Synchronization
+
+/// One hunspell dictionary, asked for the stems of an inflected form: `Straßen` → `Straße`,
+/// `sorties` → `sortie`. Hunspell is not thread-safe, so every call holds the handle's lock.
+final class Stemmer: Sendable {
+    private let handle: Mutex<OpaquePointer>
+
+    /// Nil when the `.aff` or `.dic` file is missing: hunspell would quietly stem nothing.
+    init?(affixPath: String, dictionaryPath: String) {
+        guard access(affixPath, R_OK) == 0, access(dictionaryPath, R_OK) == 0,
+              let created = Hunspell_create(affixPath, dictionaryPath) else { return nil }
+        handle = Mutex(created)
+    }
+
+    deinit {
+        handle.withLock { Hunspell_destroy($0) }
+    }
+
+    /// The stems hunspell gives for `word`, in its order, without `word` itself.
+    func stems(of word: String) -> [String] {
+        handle.withLock { handle in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let count = Int(Hunspell_stem(handle, &list, word))
+            defer { Hunspell_free_list(handle, &list, Int32(count)) }
+            guard count > 0, let list else { return [] }
+            var stems: [String] = []
+            for position in 0..<count {
+                guard let stem = list[position].map({ String(cString: $0) }), stem != word, !stems.contains(stem) else { continue }
+                stems.append(stem)
+            }
+            return stems
+        }
+    }
+}

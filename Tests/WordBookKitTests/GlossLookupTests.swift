@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import WordBookGloss
+
+/// Looking a word up as a learner would: in any case, inflected, through German, with dictionaries missing.
+@Suite struct GlossLookupTests {
+    static let glossary = Glossary(nativeLanguage: "en")
+
+    static func gloss(_ word: String, _ language: String, in glossary: Glossary = glossary) throws -> Gloss {
+        guard case let .found(gloss) = glossary.lookUp(word, language: language) else {
+            throw GlossNotFound(word: word, lookup: glossary.lookUp(word, language: language))
+        }
+        return gloss
+    }
+
+    struct GlossNotFound: Error { var word: String; var lookup: GlossLookup }
+
+    @Test func aWordIsFoundInAnyCase() throws {
+        for word in ["Ausgang", "AUSGANG", "ausgang"] {
+            let gloss = try Self.gloss(word, "de")
+            #expect(gloss.headword == "Ausgang")
+            #expect(gloss.text.contains("exit"))
+            #expect(gloss.text.hasSuffix("(n, masc)"))
+        }
+        #expect(try Self.gloss("STACHEL", "de").headword == "Stachel")
+    }
+
+    @Test func theCaseAsWrittenChoosesBetweenHeadwords() throws {
+        let verb = try Self.gloss("essen", "de")
+        #expect(verb.headword == "essen")
+        #expect(verb.text.hasPrefix("eat"))
+        let noun = try Self.gloss("Essen", "de")
+        #expect(noun.headword == "Essen")
+        #expect(noun.text.contains("meal"))
+        #expect(!noun.text.contains("eat,"))
+    }
+
+    @Test func anInflectedFormFindsItsBaseForm() throws {
+        let ausgang = try Self.gloss("Ausgängen", "de")
+        #expect(ausgang.headword == "Ausgang")
+        #expect(ausgang.text.contains("exit"))
+        let sortie = try Self.gloss("sorties", "fr")
+        #expect(sortie.headword == "sortie")
+        #expect(sortie.text.contains("exit"))
+        let salida = try Self.gloss("salidas", "es")
+        #expect(salida.headword == "salida")
+        #expect(salida.text.contains("exit"))
+        // deu-eng has the plural as a headword of its own.
+        #expect(try Self.gloss("Straßen", "de").text.contains("streets"))
+    }
+
+    @Test func theFormAsWrittenComesBeforeItsStem() throws {
+        let closed = try Self.gloss("fermé", "fr")
+        #expect(closed.headword == "fermé")
+        #expect(closed.text.hasPrefix("closed"))
+        #expect(try Self.gloss("fermer", "fr").text.hasPrefix("close"))
+    }
+
+    @Test func aWordMissingFromTheDirectDictionaryGoesThroughGerman() throws {
+        let mairie = try Self.gloss("mairie", "fr")
+        #expect(mairie.text.hasPrefix("town hall"))
+        #expect(mairie.text.hasSuffix("(n, fem)"), "the French word's gender, not Rathaus's")
+        #expect(mairie.entry.hasPrefix("mairie /"))
+        #expect(mairie.entry.contains("\nRathaus /"), "both entries, for show")
+        let juniper = try Self.gloss("GENÉVRIER", "fr")
+        #expect(juniper.headword == "genévrier")
+        #expect(juniper.text.contains("juniper"))
+    }
+
+    @Test func aLearnersOwnLanguageIsNotGlossed() {
+        #expect(Self.glossary.lookUp("exit", language: "en") == .sameLanguage)
+        #expect(Glossary(nativeLanguage: "de").lookUp("Ausgang", language: "DE") == .sameLanguage)
+    }
+
+    @Test func aWordInNoDictionaryIsNotFound() {
+        #expect(Self.glossary.lookUp("Xyzzyquorx", language: "de") == .notFound)
+        #expect(Self.glossary.lookUp("xyzzyquorx", language: "fr") == .notFound)
+        #expect(Self.glossary.lookUp("", language: "es") == .notFound)
+        #expect(Self.glossary.lookUp("?!", language: "es") == .notFound)
+    }
+
+    @Test func aLanguageWithoutDictionariesHasNoPair() {
+        #expect(Self.glossary.lookUp("uscita", language: "it") == .noDictionaryForPair)
+        #expect(Glossary(nativeLanguage: "it").lookUp("Ausgang", language: "de") == .noDictionaryForPair)
+    }
+
+    @Test func missingDictionariesAreNamedByTheirPackages() throws {
+        let noDictionaries = Glossary(nativeLanguage: "en", dictionaryFolder: "/nonexistent")
+        #expect(noDictionaries.lookUp("Ausgang", language: "de") == .missingDictionary(packages: ["dict-freedict-deu-eng"]))
+        #expect(noDictionaries.lookUp("sortie", language: "fr")
+            == .missingDictionary(packages: ["dict-freedict-fra-eng", "dict-freedict-fra-deu", "dict-freedict-deu-eng"]))
+
+        let noHunspell = Glossary(nativeLanguage: "en", hunspellFolder: "/nonexistent")
+        #expect(try Self.gloss("Ausgang", "de", in: noHunspell).text.contains("exit"), "a headword needs no stems")
+        #expect(noHunspell.lookUp("Ausgängen", language: "de") == .missingDictionary(packages: ["hunspell-de-de"]))
+    }
+
+    /// The index still reads, the text does not inflate: reinstalling the package is the fix, as for a missing one.
+    @Test func aDamagedDictionaryIsNamedLikeAMissingOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-damaged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: "/usr/share/dictd/freedict-fra-eng.index",
+                                         toPath: folder.appendingPathComponent("freedict-fra-eng.index").path)
+        var text = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/dictd/freedict-fra-eng.dict.dz"))
+        let header = 12 + Int(text[10]) + Int(text[11]) << 8
+        text.replaceSubrange(header..<text.count, with: Data(repeating: 0, count: text.count - header))
+        try text.write(to: folder.appendingPathComponent("freedict-fra-eng.dict.dz"))
+
+        let glossary = Glossary(nativeLanguage: "en", dictionaryFolder: folder.path)
+        #expect(glossary.lookUp("sortie", language: "fr")
+            == .missingDictionary(packages: ["dict-freedict-fra-eng", "dict-freedict-fra-deu", "dict-freedict-deu-eng"]))
+    }
+
+    @Test func statusListsWhatIsMissingForTheLearnersLanguages() {
+        #expect(Glossary.missingPackages(nativeLanguage: "en", languages: ["de", "fr", "es"]).isEmpty)
+        let missing = Glossary.missingPackages(nativeLanguage: "en", languages: ["de", "fr", "en"],
+                                               dictionaryFolder: "/nonexistent", hunspellFolder: "/nonexistent")
+        #expect(missing == ["dict-freedict-deu-eng", "hunspell-de-de", "dict-freedict-fra-eng", "dict-freedict-fra-deu", "hunspell-fr"])
+        #expect(Glossary.installCommand(for: ["hunspell-fr"]) == "sudo apt-get install hunspell-fr")
+    }
+
+    /// Spanish to French has no FreeDict dictionary; Spanish–German and German–French do.
+    @Test func routesGoThroughGermanOnlyWhenNeitherLanguageIsGerman() throws {
+        let spanishForFrench = try #require(GlossRoute(language: "es", nativeLanguage: "fr"))
+        #expect(spanishForFrench.direct == nil)
+        #expect(spanishForFrench.pairs == ["spa-deu", "deu-fra"])
+        #expect(try #require(GlossRoute(language: "fr", nativeLanguage: "de")).pairs == ["fra-deu"])
+        #expect(try #require(GlossRoute(language: "en", nativeLanguage: "fr")).pairs == ["eng-fra", "eng-deu", "deu-fra"])
+    }
+
+    @Test func oneGlossaryServesManyThreads() async throws {
+        let words = [("Ausgang", "de"), ("mairie", "fr"), ("salidas", "es"), ("geschlossen", "de"), ("fermé", "fr"), ("pescado", "es")]
+        let glossary = Glossary(nativeLanguage: "en")
+        let expected = words.map { Self.glossary.lookUp($0.0, language: $0.1) }
+        let results = await withTaskGroup(of: (Int, GlossLookup).self) { group in
+            for _ in 0..<8 {
+                for (number, (word, language)) in words.enumerated() {
+                    group.addTask { (number, glossary.lookUp(word, language: language)) }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8 * words.count)
+        for (number, lookup) in results { #expect(lookup == expected[number]) }
+    }
+}
