@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "WordBookCapture",
             dependencies: [
-                "WordBookPipeline", "WordBookStore", "WordBookSettings",
+                "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "wordbook",
             dependencies: [
-                "WordBookCommandLine", "WordBookStore", "WordBookSettings", "WordBookThumbnail",
+                "WordBookCommandLine", "WordBookStore", "WordBookSettings", "WordBookThumbnail", "WordBookGloss",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -116,7 +116,7 @@ let package = Package(
             name: "wordbook-worker",
             dependencies: [
                 "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
-                "WordBookSettings",
+                "WordBookSettings", "WordBookGloss",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -40,12 +40,16 @@ enum GlossLine {
 
     /// The line itself; empty when there is no translation.
     static func text(_ translations: [Translation], grammar: Grammar) -> String {
+        text(translations.map(\.text), grammar: grammar)
+    }
+
+    static func text(_ translations: [String], grammar: Grammar) -> String {
         var shown: [String] = []
         var length = 0
         for translation in translations {
-            let added = (shown.isEmpty ? 0 : 2) + translation.text.count
+            let added = (shown.isEmpty ? 0 : 2) + translation.count
             guard shown.isEmpty || length + added <= width else { break }
-            shown.append(translation.text)
+            shown.append(translation)
             length += added
         }
         guard !shown.isEmpty else { return "" }

@@ -5,14 +5,21 @@ import Synchronization
 /// `nativeLanguage`. Dictionaries and hunspell data are opened on first use and kept; a glossary is
 /// safe to share between threads.
 ///
-/// A word is tried in this order, the first that yields a translation winning:
-/// 1. as written, then lower-cased and capitalised, in the direct dictionary (`fermé` is "closed",
-///    an adjective of its own, before it is a form of `fermer`);
-/// 2. the same forms through German, when neither language is German (`mairie` → `Rathaus`);
-/// 3. hunspell's stems of those forms in the direct dictionary (`sorties` → `sortie`);
-/// 4. the stems through German.
-/// Through German, only German headwords spelled exactly as the first dictionary wrote them are
-/// looked up: a stem of a German compound is another word.
+/// A word is tried as written, then lower-cased and capitalised (`fermé` is "closed", an adjective
+/// of its own, before it is a form of `fermer`), then as each of hunspell's stems (`sorties` →
+/// `sortie`); the first form that either route knows wins. The routes: the direct dictionary
+/// (`fra-eng`) and, when neither language is German, the way through German (`fra-deu`, then
+/// `deu-eng`: `mairie` → `Rathaus` → "town hall"). Through German, only German headwords spelled
+/// exactly as the first dictionary wrote them are looked up: a stem of a German compound is
+/// another word.
+///
+/// When both routes know the form, the gloss leads with what they agree on, then the direct
+/// dictionary's translations, then the other route's first one if the direct dictionary lacks it
+/// (the rest of a German entry's many senses would crowd the line). The direct French and Spanish dictionaries are
+/// small (8,500 and 4,500 headwords) and often give a word's rarer senses first (`gare`: "stage,
+/// station, stop"); a second dictionary's word for it says which sense is the common one, and adds
+/// the everyday word when the small one lacks it (`pharmacie`: "chemist's shop, drugstore", and
+/// through `Apotheke` "pharmacy").
 public final class Glossary: Sendable {
     public let nativeLanguage: String
     public let dictionaryFolder: String
@@ -44,7 +51,7 @@ public final class Glossary: Sendable {
             return (toGerman, fromGerman)
         }
         let forms = Self.caseForms(of: written)
-        if let gloss = gloss(forms, in: direct) ?? gloss(forms, through: pivot) { return .found(gloss) }
+        if let gloss = gloss(forms, direct: direct, pivot: pivot) { return .found(gloss) }
 
         let stemmer = stemmer(for: route.language)
         var stems: [String] = []
@@ -54,10 +61,7 @@ public final class Glossary: Sendable {
             }
         }
         for stem in stems {
-            if let gloss = gloss(Self.caseForms(of: stem), in: direct) { return .found(gloss) }
-        }
-        for stem in stems {
-            if let gloss = gloss(Self.caseForms(of: stem), through: pivot) { return .found(gloss) }
+            if let gloss = gloss(Self.caseForms(of: stem), direct: direct, pivot: pivot) { return .found(gloss) }
         }
 
         let missing = missingPackages(route)
@@ -88,16 +92,45 @@ public final class Glossary: Sendable {
 
     // MARK: - The steps
 
-    private func gloss(_ forms: [String], in dictionary: BilingualDictionary?) -> Gloss? {
+    /// What one route found: the translations in rank order, the grammar of the word's own entry,
+    /// the entry text and the headword.
+    private struct Found {
+        var translations: [String]
+        var grammar: Grammar
+        var entry: String
+        var headword: String
+    }
+
+    /// The gloss of these forms of one word from both routes, what they agree on first.
+    private func gloss(_ forms: [String], direct: BilingualDictionary?,
+                       pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Gloss? {
+        let own = found(forms, in: direct)
+        let other = found(forms, through: pivot)
+        guard let first = own ?? other else { return nil }
+        var translations = first.translations
+        var entry = first.entry
+        if let own, let other {
+            let theirs = Set(other.translations.map { $0.lowercased() })
+            let ours = Set(own.translations.map { $0.lowercased() })
+            translations = own.translations.filter { theirs.contains($0.lowercased()) }
+                + own.translations.filter { !theirs.contains($0.lowercased()) }
+                + other.translations.prefix(1).filter { !ours.contains($0.lowercased()) }
+            entry += "\n\n" + other.entry
+        }
+        let text = GlossLine.text(translations, grammar: first.grammar)
+        return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
+    }
+
+    private func found(_ forms: [String], in dictionary: BilingualDictionary?) -> Found? {
         guard let dictionary, let (entries, headword) = entries(forms, in: dictionary) else { return nil }
         let translations = GlossLine.ranked(entries)
         guard let first = translations.first else { return nil }
-        return Gloss(text: GlossLine.text(translations, grammar: entries[first.entry].grammar),
+        return Found(translations: translations.map(\.text), grammar: entries[first.entry].grammar,
                      entry: Self.joined(entries), headword: headword)
     }
 
     /// The word's German translations, the first few in turn, each looked up as spelled.
-    private func gloss(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Gloss? {
+    private func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Found? {
         guard let pivot, let (entries, headword) = entries(forms, in: pivot.toGerman) else { return nil }
         for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
             let germanWord = Self.withoutParentheses(german.text)
@@ -105,9 +138,8 @@ public final class Glossary: Sendable {
             let translations = GlossLine.ranked(germanEntries)
             guard !translations.isEmpty else { continue }
             // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
-            return Gloss(text: GlossLine.text(translations, grammar: entries[german.entry].grammar),
-                         entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries),
-                         headword: headword)
+            return Found(translations: translations.map(\.text), grammar: entries[german.entry].grammar,
+                         entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries), headword: headword)
         }
         return nil
     }

@@ -116,7 +116,7 @@ struct GlossCommand: ParsableCommand {
             switch result {
             case let .found(gloss):
                 entries.append(.init(word: word, gloss: gloss.text, headword: gloss.headword, milliseconds: milliseconds))
-                if !json { print("\(word)\t\(gloss.text)" + (gloss.headword == word ? "" : "\t(from \(gloss.headword))")) }
+                if !json { print("\(word)\t\(gloss.text)" + (gloss.headword.lowercased() == word.lowercased() ? "" : "\t(from \(gloss.headword))")) }
             case .notFound:
                 entries.append(.init(word: word, gloss: nil, headword: nil, milliseconds: milliseconds))
                 if !json { print("\(word)\t(not in the dictionaries)") }

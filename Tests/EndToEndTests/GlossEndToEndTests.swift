@@ -11,7 +11,7 @@ import Testing
 
     func ingest(_ files: [String], language: String, _ scratch: Scratch) throws -> [[String: Any]] {
         let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config]
-            + files.map { LabeledImage.all.first { image in image.file == $0 }!.path })
+            + files.map { file in LabeledImage.all.first { $0.file == file }!.path })
         #expect(result.status == 0, "\(result.stderr)")
         return try result.stdout.split(separator: "\n").map { try object(String($0)) }
     }

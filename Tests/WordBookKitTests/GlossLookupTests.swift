@@ -67,6 +67,17 @@ import Testing
         #expect(juniper.text.contains("juniper"))
     }
 
+    @Test func whatBothDictionariesAgreeOnLeadsAndTheOthersWordIsAdded() throws {
+        // fra-eng: "stage, station, stop"; through Bahnhof, "station" too, so it comes first.
+        let gare = try Self.gloss("gare", "fr")
+        #expect(gare.text.hasPrefix("station, stage, stop"))
+        #expect(gare.entry.hasPrefix("gare /") && gare.entry.contains("\nBahnhof /"))
+        // fra-eng lacks the everyday word; through Apotheke it comes last, after the direct dictionary's.
+        #expect(try Self.gloss("pharmacie", "fr").text.hasPrefix("chemist's shop, drugstore, pharmacy"))
+        // German's own dictionary is the direct one: nothing is added.
+        #expect(try Self.gloss("Bahnhof", "de").entry.contains("\n\ngare") == false)
+    }
+
     @Test func aLearnersOwnLanguageIsNotGlossed() {
         #expect(Self.glossary.lookUp("exit", language: "en") == .sameLanguage)
         #expect(Glossary(nativeLanguage: "de").lookUp("Ausgang", language: "DE") == .sameLanguage)

@@ -9,11 +9,9 @@ import WordBookGloss
         var language: String
         var word: String
         var expected: String
-        /// What Debian's dictionary says instead, when its data cannot give the expected word.
-        var dictionarySays: String?
 
-        init(_ language: String, _ word: String, _ expected: String, dictionarySays: String? = nil) {
-            (self.language, self.word, self.expected, self.dictionarySays) = (language, word, expected, dictionarySays)
+        init(_ language: String, _ word: String, _ expected: String) {
+            (self.language, self.word, self.expected) = (language, word, expected)
         }
 
         var testDescription: String { "\(language) \(word) → \(expected)" }
@@ -25,27 +23,26 @@ import WordBookGloss
         Sense("de", "Rathaus", "town hall"), Sense("de", "geschlossen", "closed"), Sense("de", "Vorsicht", "caution"),
         Sense("de", "Ausfahrt", "exit"),
         Sense("fr", "sortie", "exit"),
-        Sense("fr", "entrée", "entrance", dictionarySays: "fra-eng gives entrée as access, admission, admittance"),
+        Sense("fr", "entrée", "entrance"),
         Sense("fr", "gare", "station"), Sense("fr", "fermé", "closed"), Sense("fr", "boulangerie", "bakery"),
         Sense("fr", "mairie", "town hall"), Sense("fr", "interdit", "forbidden"),
-        Sense("fr", "pharmacie", "pharmacy", dictionarySays: "fra-eng gives pharmacie as chemist's shop, drugstore"),
+        Sense("fr", "pharmacie", "pharmacy"),
         Sense("fr", "rue", "street"), Sense("fr", "poisson", "fish"),
         Sense("es", "salida", "exit"), Sense("es", "entrada", "entrance"), Sense("es", "calle", "street"),
         Sense("es", "cerrado", "closed"),
-        Sense("es", "farmacia", "pharmacy", dictionarySays: "spa-eng gives farmacia as chemist's shop, drugstore"),
+        Sense("es", "farmacia", "pharmacy"),
         Sense("es", "estación", "station"),
-        Sense("es", "ayuntamiento", "town hall", dictionarySays: "spa-eng gives ayuntamiento as town‐hall, city hall, townhall"),
+        Sense("es", "ayuntamiento", "town hall"),
         Sense("es", "prohibido", "forbidden"), Sense("es", "panadería", "bakery"), Sense("es", "pescado", "fish"),
     ]
 
+    /// Four of these need the second dictionary: fra-eng gives `entrée` as "access, admission,
+    /// admittance" and `pharmacie` as "chemist's shop, drugstore"; spa-eng `farmacia` the same and
+    /// `ayuntamiento` as "town‐hall, city hall, townhall". Through German they are `Eingang`,
+    /// `Apotheke` and `Rathaus`: "entrance", "pharmacy", "town hall".
     @Test(arguments: senses)
     func theGlossNamesTheSense(_ sense: Sense) {
-        guard let dictionarySays = sense.dictionarySays else { return Self.expectSense(sense) }
-        withKnownIssue(Comment(rawValue: dictionarySays)) { Self.expectSense(sense) }
-    }
-
-    private static func expectSense(_ sense: Sense) {
-        guard case let .found(gloss) = glossary.lookUp(sense.word, language: sense.language) else {
+        guard case let .found(gloss) = Self.glossary.lookUp(sense.word, language: sense.language) else {
             Issue.record("\(sense.word) was not found")
             return
         }
