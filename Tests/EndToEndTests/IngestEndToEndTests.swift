@@ -7,9 +7,12 @@ import Testing
 @testable import WordBookStore
 @testable import WordBookThumbnail
 
-/// `wordbook ingest --json` with the real binary: the one-line-per-input contract of DESIGN.md.
+/// `wordbook ingest --json` with the real binary: the one-line-per-input contract of DESIGN.md, and
+/// `gloss` when a dictionary gave the word one.
 @Suite struct IngestEndToEndTests {
-    static let contractKeys: Set<String> = ["file", "status", "id", "word", "confidence", "candidates", "book", "nextReview", "error"]
+    static let contractKeys: Set<String> = [
+        "file", "status", "id", "word", "confidence", "candidates", "gloss", "book", "nextReview", "error",
+    ]
 
     @Test func everyLineParsesAndFollowsTheContract() throws {
         let scratch = try Scratch()
