@@ -52,6 +52,11 @@ public final class Glossary: Sendable {
         }
         let forms = Self.caseForms(of: written)
         if let gloss = gloss(forms, direct: direct, pivot: pivot) { return .found(gloss) }
+        if route.language.freeDict == "deu" {
+            for spelling in Self.sharpSSpellings(of: written) {
+                if let gloss = gloss(Self.caseForms(of: spelling), direct: direct, pivot: pivot) { return .found(gloss) }
+            }
+        }
 
         let stemmer = stemmer(for: route.language)
         var stems: [String] = []
@@ -192,6 +197,21 @@ public final class Glossary: Sendable {
         var forms: [String] = []
         for form in [word, lower, capitalised] where !form.isEmpty && !forms.contains(form) { forms.append(form) }
         return forms
+    }
+
+    /// German written in capitals spells ß as SS (`STRASSE`, `GROSS`): the word with ß in the place of
+    /// every SS, then of each one alone. Empty for a word without SS in capitals.
+    static func sharpSSpellings(of word: String) -> [String] {
+        guard word == word.uppercased(), word.contains("SS") else { return [] }
+        let parts = word.components(separatedBy: "SS")
+        var spellings = [parts.joined(separator: "ß")]
+        if parts.count > 2 {
+            for index in 1..<parts.count {
+                let spelled = parts[..<index].joined(separator: "SS") + "ß" + parts[index...].joined(separator: "SS")
+                if !spellings.contains(spelled) { spellings.append(spelled) }
+            }
+        }
+        return spellings
     }
 
     /// A German translation as a headword: `(Sahne, Eiweiß) schlagen` → `schlagen`.

@@ -25,6 +25,16 @@ import Testing
         #expect(try Self.gloss("STACHEL", "de").headword == "Stachel")
     }
 
+    @Test func germanInCapitalsSpellsSharpSAsDoubleS() throws {
+        let street = try Self.gloss("STRASSE", "de")
+        #expect(street.headword == "Straße")
+        #expect(street.text.contains("street"))
+        #expect(try Self.gloss("FUSSGÄNGERZONE", "de").text.hasPrefix("pedestrian zone"))
+        #expect(try Self.gloss("GRUSS", "de").headword == "Gruß")
+        #expect(Glossary.sharpSSpellings(of: "Masse").isEmpty, "only capitals stand for ß")
+        #expect(Glossary.sharpSSpellings(of: "SCHLOSSSTRASSE") == ["SCHLOßSTRAßE", "SCHLOßSTRASSE", "SCHLOSSSTRAßE"])
+    }
+
     @Test func theCaseAsWrittenChoosesBetweenHeadwords() throws {
         let verb = try Self.gloss("essen", "de")
         #expect(verb.headword == "essen")
