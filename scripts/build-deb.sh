@@ -20,8 +20,10 @@ deb="wordbook_${version}_${arch}.deb"
 
 if [ $build = yes ]; then
   # The manual plugin builds the executables in release mode with the run-time linked dynamically,
-  # so the static build comes after it and relinks them.
+  # so the static build comes after it and relinks them: removed first, or a build that finds its
+  # objects up to date keeps the plugin's dynamically linked ones.
   make man
+  rm -f .build/release/wordbook .build/release/wordbook-worker
   swift build -c release --static-swift-stdlib
 fi
 for binary in wordbook wordbook-worker; do
