@@ -20,10 +20,10 @@ deb="wordbook_${version}_${arch}.deb"
 
 if [ $build = yes ]; then
   # The manual plugin builds the executables in release mode with the run-time linked dynamically,
-  # so the static build comes after it and relinks them: removed first, or a build that finds its
-  # objects up to date keeps the plugin's dynamically linked ones.
+  # so the static build comes after it. Its build plan (.build/release.yaml) is the plugin's then:
+  # removed, with the executables, so that the static build plans and links afresh.
   make man
-  rm -f .build/release/wordbook .build/release/wordbook-worker
+  rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker
   swift build -c release --static-swift-stdlib
 fi
 for binary in wordbook wordbook-worker; do
