@@ -66,6 +66,8 @@ FONTS = {
     "lib-sans-bold": LIBERATION + "LiberationSans-Bold.ttf",
     "lib-serif": LIBERATION + "LiberationSerif-Regular.ttf",
     "lib-serif-bold": LIBERATION + "LiberationSerif-Bold.ttf",
+    # A condensed face as street and parking signs use (fonts-urw-base35).
+    "narrow": "/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Regular.otf",
 }
 
 TESS_LANG = {"en": "eng", "de": "deu", "fr": "fra", "es": "spa"}
@@ -171,6 +173,13 @@ SPECS = [
          bg="gradient", bg_colors=((200, 186, 160), (176, 160, 134)),
          panel=(140, 30, 36), ink=(250, 240, 220), distractors=[],
          lines=[["Horno", "de", "leña"], ["Panadería", "Santa", "Lucía"]], aim=(1, 0)),
+    # A two-line plate in a condensed face, small on a textured wall: Tesseract's sparse-text layout
+    # analysis finds no text on it, read as a block it does.
+    dict(file="freihalten_narrow_plate.jpg", word="freihalten", lang="de", size=(4032, 3024), orientation=3,
+         captured="2026-11-24T13:45:00+01:00", font="narrow", xh=0.022,
+         bg="texture", bg_colors=((96, 120, 92), (80, 100, 78)),
+         panel=(236, 238, 228), ink=(30, 36, 90), distractors=[],
+         lines=[["Einfahrt", "freihalten", "24"], ["Tag", "und", "Nacht"]], aim=(0, 1)),
     # No word at the aim point: a large digit there, four words near the edges (label: no word).
     dict(file="digit_edges_rotated.jpg", word="", lang="en", size=(2400, 1800), orientation=6,
          captured="2026-11-24T08:00:00+01:00", font="sans-bold", xh=0.20,

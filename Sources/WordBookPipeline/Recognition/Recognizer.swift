@@ -73,7 +73,15 @@ public final class Recognizer {
         var tried: [(proposal: Proposal, confidence: Double)] = []
         if let (region, others) = try SharpText.aimedRegion(in: grey) {
             let margin = region.height / 5
-            let words = try reader.words(in: grey, region: region.padded(dx: margin, dy: margin, within: (grey.width, grey.height)))
+            let padded = region.padded(dx: margin, dy: margin, within: (grey.width, grey.height))
+            var words = try reader.words(in: grey, region: padded)
+            if words.isEmpty {
+                // Sparse text's layout analysis can take a plate standing out from its background for a
+                // picture and find no text in it. A plate of several lines is a block of text: read it as
+                // one. A single line is read whole below, as one line of large or unusual letters.
+                let block = try reader.words(in: grey, region: padded, mode: .block)
+                if Set(block.map(\.line)).count >= 2 { words = block }
+            }
             if let found = try propose(among: words, in: grey, reader: reader, aim: aim, across: region, rivals: others) {
                 if found.confidence >= Tuning.regionAccept { return found.proposal }
                 tried.append(found)

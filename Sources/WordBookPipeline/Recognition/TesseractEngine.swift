@@ -31,10 +31,13 @@ public enum PageSegmentation: Sendable {
     case singleWord
     /// One line, without Tesseract's own layout analysis.
     case rawLine
+    /// One block of lines: a sign's plate, read without looking for text regions first.
+    case block
 
     var mode: TessPageSegMode {
         switch self {
         case .sparseText: return PSM_SPARSE_TEXT
+        case .block: return PSM_SINGLE_BLOCK
         case .singleLine: return PSM_SINGLE_LINE
         case .singleWord: return PSM_SINGLE_WORD
         case .rawLine: return PSM_RAW_LINE

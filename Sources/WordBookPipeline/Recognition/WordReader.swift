@@ -11,13 +11,13 @@ struct WordReader {
         return (short <= 400 && long <= 3000) || (height <= 600 && width >= 3 * height)
     }
 
-    /// The words Tesseract finds anywhere in `region` (sparse text), scaled by `scale` first; boxes in
-    /// `grey`'s pixels. Only words with a letter: a learner collects words, not numbers.
-    func words(in grey: Picture, region: PixelBox, scale: Double = 1) throws -> [RecognizedWord] {
+    /// The words Tesseract finds anywhere in `region` (sparse text, or `mode`), scaled by `scale` first;
+    /// boxes in `grey`'s pixels. Only words with a letter: a learner collects words, not numbers.
+    func words(in grey: Picture, region: PixelBox, scale: Double = 1, mode: PageSegmentation = .sparseText) throws -> [RecognizedWord] {
         let whole = region == PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
         let crop = whole ? grey : try grey.cropped(to: region)
         let scaled = scale == 1 ? crop : try crop.scaled(by: scale)
-        return try engine.recognize(scaled, mode: .sparseText)
+        return try engine.recognize(scaled, mode: mode)
             .filter { WordText.hasLetter($0.text) }
             .map { word in
                 var word = word
