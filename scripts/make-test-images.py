@@ -176,7 +176,7 @@ SPECS = [
     # A two-line plate in a condensed face, small on a textured wall: Tesseract's sparse-text layout
     # analysis finds no text on it, read as a block it does.
     dict(file="freihalten_narrow_plate.jpg", word="freihalten", lang="de", size=(4032, 3024), orientation=3,
-         captured="2026-11-24T13:45:00+01:00", font="narrow", xh=0.022,
+         captured="2026-11-19T13:45:00+01:00", font="narrow", xh=0.022,
          bg="texture", bg_colors=((96, 120, 92), (80, 100, 78)),
          panel=(236, 238, 228), ink=(30, 36, 90), distractors=[],
          lines=[["Einfahrt", "freihalten", "24"], ["Tag", "und", "Nacht"]], aim=(0, 1)),
