@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One FreeDict dictionary as Debian installs it for dictd: `freedict-fra-eng.index` and `.dict.dz`.
 /// Opened once per glossary; both files stay mapped and every read leaves them as they are.
 final class BilingualDictionary: Sendable {
@@ -5,6 +7,8 @@ final class BilingualDictionary: Sendable {
     let pair: String
     private let index: DictionaryIndex
     private let text: DictzipFile
+    /// The index's accented keys by their folded form, made when first asked for.
+    private let accented = Mutex<[String: [String]]?>(nil)
 
     init(folder: String, pair: String) throws(GlossError) {
         self.pair = pair
@@ -14,6 +18,18 @@ final class BilingualDictionary: Sendable {
 
     static func path(folder: String, pair: String, ending: String) -> String {
         "\(folder)/freedict-\(pair).\(ending)"
+    }
+
+    /// The keys that `word` is written without the accents (or the ß) of, in the index's order:
+    /// `estacion` → `estación`, `Strasse` → `straße`.
+    func accentedKeys(of word: String) -> [String] {
+        let key = DictionaryIndex.key(for: word)
+        let folded = DictionaryIndex.folded(key)
+        guard folded == key else { return [] }
+        return accented.withLock { table in
+            if table == nil { table = index.accentedKeys() }
+            return table?[folded] ?? []
+        }
     }
 
     /// Every entry whose headword dictfmt filed under the same key as `word`, in the dictionary's order.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an entry sits in the uncompressed dictionary text.
 struct EntryLocation: Equatable {
     var offset: Int
@@ -23,6 +25,43 @@ struct DictionaryIndex: Sendable {
             key.append(scalar)
         }
         return String(key)
+    }
+
+    /// A key without its accents, ß as ss: what a word written without them (`estacion`, `Strasse`,
+    /// `ENTREE` as signs in capitals have it) shares with the headword.
+    static func folded(_ key: String) -> String {
+        var folded = String.UnicodeScalarView()
+        for scalar in key.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default:
+                if scalar == "ß" { folded.append(contentsOf: "ss".unicodeScalars) } else { folded.append(scalar) }
+            }
+        }
+        return String(folded)
+    }
+
+    /// Every key with an accent or ß, under its folded form, in the index's order. Read through the
+    /// whole index once, when a word is first missing as written.
+    func accentedKeys() -> [String: [String]] {
+        let bytes = file.bytes
+        var keys: [String: [String]] = [:]
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            var accented = false
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\t"), bytes[end] != UInt8(ascii: "\n") {
+                if bytes[end] >= 0x80 { accented = true }
+                end += 1
+            }
+            if accented {
+                let key = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let folded = Self.folded(key)
+                if folded != key, keys[folded]?.last != key { keys[folded, default: []].append(key) }
+            }
+            start = lineEnd(from: end) + 1
+        }
+        return keys
     }
 
     /// dictd's base64 number: digits A–Z a–z 0–9 + /, the most significant first. Nil for any other character.

@@ -57,6 +57,15 @@ public final class Glossary: Sendable {
                 if let gloss = gloss(Self.caseForms(of: spelling), direct: direct, pivot: pivot) { return .found(gloss) }
             }
         }
+        // Written without its accents (a sign in capitals, a keyboard without them): the headwords that
+        // differ from it in accents alone, in the dictionary's own order.
+        var accentedSpellings: [String] = []
+        for dictionary in [direct, pivot?.0].compactMap({ $0 }) {
+            for key in dictionary.accentedKeys(of: written) where !accentedSpellings.contains(key) { accentedSpellings.append(key) }
+        }
+        for spelling in accentedSpellings {
+            if let gloss = gloss(Self.caseForms(of: spelling), direct: direct, pivot: pivot) { return .found(gloss) }
+        }
 
         let stemmer = stemmer(for: route.language)
         var stems: [String] = []

@@ -35,6 +35,18 @@ import Testing
         #expect(Glossary.sharpSSpellings(of: "SCHLOSSSTRASSE") == ["SCHLOßSTRAßE", "SCHLOßSTRASSE", "SCHLOSSSTRAßE"])
     }
 
+    @Test func aWordWrittenWithoutItsAccentsFindsTheHeadwordWithThem() throws {
+        #expect(try Self.gloss("estacion", "es").headword == "estación")
+        #expect(try Self.gloss("ESTACION", "es").text.contains("station"))
+        #expect(try Self.gloss("ENTREE", "fr").headword == "entrée")
+        #expect(try Self.gloss("Fenetre", "fr").text.hasPrefix("window"))
+        #expect(try Self.gloss("Strasse", "de").headword == "Straße")
+        #expect(try Self.gloss("Brotchen", "de").text.hasPrefix("bread roll"))
+        // A word spelled right is never traded for an accented one.
+        #expect(try Self.gloss("rue", "fr").headword == "rue")
+        #expect(DictionaryIndex.folded("straße") == "strasse" && DictionaryIndex.folded("mañana") == "manana")
+    }
+
     @Test func theCaseAsWrittenChoosesBetweenHeadwords() throws {
         let verb = try Self.gloss("essen", "de")
         #expect(verb.headword == "essen")
