@@ -46,6 +46,18 @@ struct AimPointTests {
         #expect(WordReader.compose(pieces, centreX: 100, joinGap: Tuning.photoJoinGap)?.text == "GREE")
     }
 
+    @Test func aTallBoxBesideAWordDoesNotTurnAWordSpaceIntoAGapInsideAWord() throws {
+        // "Downtrodden 508 Disillusion a": Tesseract's box for the last "a" takes in the plate's edge,
+        // 64 px high on a line of 46 px letters; the 9 px word space before it is a space all the same.
+        let line = [
+            Self.word("Downtrodden", x: 47, y: 18, width: 302, height: 46), Self.word("508", x: 369, y: 14, width: 78, height: 44),
+            Self.word("Disillusion", x: 467, y: 9, width: 238, height: 47), Self.word("a", x: 714, y: 0, width: 22, height: 64),
+        ]
+        let reading = try #require(WordReader.compose(line, centreX: 580, joinGap: Tuning.photoJoinGap))
+        #expect(reading.text == "Disillusion")
+        #expect(reading.neighbours.first == "a")
+    }
+
     @Test("Punctuation at a word's edges goes, inside it stays", arguments: [
         ("«PALAIS-ROYAL»,", "PALAIS-ROYAL"), ("l'église.", "l'église"), ("(Café)", "Café"), ("¿Dónde?", "Dónde"),
     ])

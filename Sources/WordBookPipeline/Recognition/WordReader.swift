@@ -105,11 +105,13 @@ struct WordReader {
     static func compose(_ words: [RecognizedWord], centreX: Double, joinGap: Double) -> Reading? {
         let sorted = words.sorted { $0.box.x < $1.box.x }
         guard !sorted.isEmpty else { return nil }
+        // The line's letter height: the median box, not the taller of two neighbours, whose box may
+        // take in the edge of a plate and make a word space look like a gap inside a word.
+        let size = Double(AimPoint.median(sorted.map(\.box.height)))
         var groups: [[RecognizedWord]] = [[sorted[0]]]
         for word in sorted.dropFirst() {
             let previous = groups[groups.count - 1].last!
             let gap = Double(word.box.x - (previous.box.x + previous.box.width))
-            let size = Double(max(word.box.height, previous.box.height))
             if gap < joinGap * size {
                 groups[groups.count - 1].append(word)
             } else {
