@@ -14,10 +14,11 @@ enum WordFields {
         (Word.Columns.nextReviewDate.name, "nextReview"), (Word.Columns.lastReviewDate.name, "lastReview"),
         (Word.Columns.sourceName.name, "source"),
     ]
-    /// The store's bookkeeping, not shown.
+    /// The store's bookkeeping, not shown; and the dictionary entry behind a gloss, which only `show`
+    /// prints (a few hundred bytes a word would weigh on `due --json` over thousands).
     static let hidden = [
         Word.Columns.wordBookId.name, Word.Columns.createdAt.name, Word.Columns.updatedAt.name,
-        Word.Columns.box.name, Word.Columns.sourceSHA256.name,
+        Word.Columns.box.name, Word.Columns.sourceSHA256.name, Word.Columns.glossEntry.name,
     ]
 
     /// The name a field is shown under, nil for a hidden one. (A handful of short names compared

@@ -30,6 +30,8 @@ struct Show: ParsableCommand {
 
     struct ShowJSON: Encodable {
         var word: WordJSON
+        /// The dictionary entry the gloss was taken from.
+        var glossEntry: String?
         var reviews: [ReviewJSON]
         var image: ImageJSON?
     }
@@ -59,6 +61,7 @@ struct Show: ParsableCommand {
         if json {
             try printJSON(ShowJSON(
                 word: WordJSON(listing, calendar: calendar),
+                glossEntry: word.glossEntry,
                 reviews: reviews.map {
                     ReviewJSON(reviewedAt: calendar.iso8601($0.reviewedAt), level: $0.level, interval: $0.interval,
                                nextReview: calendar.iso8601($0.nextReviewDate))

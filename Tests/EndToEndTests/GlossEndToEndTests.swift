@@ -33,8 +33,14 @@ import Testing
         let show = try wordbook(["show", "\(id)", "--config", scratch.config])
         #expect(show.stdout.contains("gloss") && show.stdout.contains("(dictionary)"))
         #expect(show.stdout.contains("dictionary\n") && show.stdout.contains("Ausgang"))
-        let shown = try #require(try object(wordbook(["show", "\(id)", "--json", "--config", scratch.config]).stdout)["word"] as? [String: Any])
+        let showJSON = try object(wordbook(["show", "\(id)", "--json", "--config", scratch.config]).stdout)
+        let shown = try #require(showJSON["word"] as? [String: Any])
         #expect(shown["glossSource"] as? String == "dictionary")
+        #expect((showJSON["glossEntry"] as? String)?.hasPrefix("Ausgang") == true)
+        // Lists carry the gloss, not the entry behind it.
+        let pendingJSON = try object(wordbook(["pending", "--json", "--config", scratch.config]).stdout)
+        let listed = try #require((pendingJSON["words"] as? [[String: Any]])?.first { $0["id"] as? Int == id })
+        #expect(listed["gloss"] as? String == shown["gloss"] as? String && listed["glossEntry"] == nil)
 
         // Search finds it by what it means.
         let found = try object(wordbook(["search", "exit", "--json", "--config", scratch.config]).stdout)

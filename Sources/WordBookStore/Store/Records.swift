@@ -110,6 +110,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let box = Column(CodingKeys.box)
         public static let gloss = Column(CodingKeys.gloss)
         public static let glossSource = Column(CodingKeys.glossSource)
+        public static let glossEntry = Column(CodingKeys.glossEntry)
     }
 }
 
