@@ -193,11 +193,7 @@ extension Configuration {
                 case "capture.max_pixels": configuration.maxPixels = try reader.int(value, name, in: 1_000_000...1_000_000_000)
                 case "capture.max_file_megabytes": configuration.maxFileMegabytes = try reader.int(value, name, in: 1...4096)
                 case "capture.auto_confirm": configuration.autoConfirm = try reader.int(value, name, in: 0...100)
-                case "recognition.default_language":
-                    guard let language = value.string.flatMap(Language.init(name:)) else {
-                        throw ConfigurationError.badValue(file: file, key: name, allowed: "one of \(Language.allowedNames)")
-                    }
-                    configuration.defaultLanguage = language
+                case "recognition.default_language": configuration.defaultLanguage = try reader.language(value, name)
                 case "recognition.tessdata": configuration.tessdata = try reader.path(value, name)
                 case "storage.max_edge": configuration.maxEdge = try reader.int(value, name, in: 64...10_000)
                 case "storage.jpeg_quality": configuration.jpegQuality = try reader.int(value, name, in: 1...100)
@@ -216,21 +212,9 @@ extension Configuration {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: "a number between 0 and 1 (not 0 or 1), such as 0.9")
                     }
                     configuration.desiredRetention = retention
-                case "review.fsrs_fuzz":
-                    guard let fuzz = value.bool else {
-                        throw ConfigurationError.badValue(file: file, key: name, allowed: "true or false")
-                    }
-                    configuration.fsrsFuzz = fuzz
-                case "gloss.enabled":
-                    guard let enabled = value.bool else {
-                        throw ConfigurationError.badValue(file: file, key: name, allowed: "true or false")
-                    }
-                    configuration.glossEnabled = enabled
-                case "gloss.native_language":
-                    guard let language = value.string.flatMap(Language.init(name:)) else {
-                        throw ConfigurationError.badValue(file: file, key: name, allowed: "one of \(Language.allowedNames)")
-                    }
-                    configuration.nativeLanguage = language
+                case "review.fsrs_fuzz": configuration.fsrsFuzz = try reader.bool(value, name)
+                case "gloss.enabled": configuration.glossEnabled = try reader.bool(value, name)
+                case "gloss.native_language": configuration.nativeLanguage = try reader.language(value, name)
                 case "gloss.dictionaries": configuration.dictionaryFolder = try reader.folder(value, name)
                 case "gloss.hunspell": configuration.hunspellFolder = try reader.folder(value, name)
                 default:
@@ -249,6 +233,20 @@ extension Configuration {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a path in quotes, or \"\" for the default")
             }
             return text
+        }
+
+        func bool(_ value: TOMLValueConvertible, _ key: String) throws -> Bool {
+            guard let flag = value.bool else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "true or false")
+            }
+            return flag
+        }
+
+        func language(_ value: TOMLValueConvertible, _ key: String) throws -> Language {
+            guard let language = value.string.flatMap(Language.init(name:)) else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "one of \(Language.allowedNames)")
+            }
+            return language
         }
 
         func folder(_ value: TOMLValueConvertible, _ key: String) throws -> String {
