@@ -180,6 +180,13 @@ SPECS = [
          bg="texture", bg_colors=((96, 120, 92), (80, 100, 78)),
          panel=(236, 238, 228), ink=(30, 36, 90), distractors=[],
          lines=[["Einfahrt", "freihalten", "24"], ["Tag", "und", "Nacht"]], aim=(0, 1)),
+    # The aimed word first on a condensed plate: read as a block, its detection is rated low beside the
+    # word on the line below, and only reading both closely tells which the aim is on.
+    dict(file="vilipender_upper_line.jpg", word="vilipender", lang="fr", size=(4032, 3024), orientation=1,
+         captured="2026-11-20T10:00:00+01:00", font="narrow", xh=0.024,
+         bg="texture", bg_colors=((150, 140, 130), (120, 110, 100)),
+         panel=(236, 238, 228), ink=(30, 36, 90), distractors=[],
+         lines=[["vilipender", "indémêlable"], ["séranceur", "au"]], aim=(0, 0)),
     # No word at the aim point: a large digit there, four words near the edges (label: no word).
     dict(file="digit_edges_rotated.jpg", word="", lang="en", size=(2400, 1800), orientation=6,
          captured="2026-11-24T08:00:00+01:00", font="sans-bold", xh=0.20,

@@ -122,8 +122,8 @@ public final class Recognizer {
         across: PixelBox? = nil, rivals: [PixelBox] = []
     ) throws -> (proposal: Proposal, confidence: Double)? {
         guard !found.isEmpty else { return nil }
-        let ranked = AimPoint.rank(found, aim: aim)
-        let aimed = ranked[0]
+        var ranked = AimPoint.rank(found, aim: aim)
+        var aimed = ranked[0]
         let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))
         if AimPoint.offset(of: aimed.box, from: aim) > Tuning.aimMissHeights * unit {
             // The aim point holds no word (a digit, a logo, the sky): the learner picks from the words around.
@@ -132,12 +132,30 @@ public final class Recognizer {
         }
         // The aimed word's line across the whole region: a word Tesseract found only in part ("Hud" of a
         // stylised "Hudgens") is read whole there, and the aim picks it out of its line.
-        let band = across.map { PixelBox(x: $0.x, y: aimed.box.y, width: $0.width, height: aimed.box.height) } ?? aimed.box
-        var readings = try reader.read(grey, region: band, textHeight: Double(aimed.box.height), aim: aimed.box.midX)
-        var detected = Reading(text: WordText.clean(aimed.text), confidence: aimed.confidence, line: aimed.text)
-        detected.box = aimed.box
-        if !detected.text.isEmpty { readings.append(detected) }
-        readings = WordReader.rank(readings)
+        func closeReadings(of word: RecognizedWord) throws -> [Reading] {
+            let band = across.map { PixelBox(x: $0.x, y: word.box.y, width: $0.width, height: word.box.height) } ?? word.box
+            var readings = try reader.read(grey, region: band, textHeight: Double(word.box.height), aim: word.box.midX)
+            var detected = Reading(text: WordText.clean(word.text), confidence: word.confidence, line: word.text)
+            detected.box = word.box
+            if !detected.text.isEmpty { readings.append(detected) }
+            return WordReader.rank(readings)
+        }
+        var readings = try closeReadings(of: aimed)
+        // The word nearest the aim point lost only on the confidence of its detection (a plate read as a
+        // block can rate a plain word low): read it closely too, and let the closer readings decide.
+        let wordLike = found.filter { WordText.clean($0.text).filter(\.isLetter).count >= 2 }
+        if let nearest = wordLike.min(by: { AimPoint.offset(of: $0.box, from: aim) < AimPoint.offset(of: $1.box, from: aim) }),
+           nearest != aimed {
+            let theirs = try closeReadings(of: nearest)
+            func score(_ word: RecognizedWord, _ readings: [Reading]) -> Double {
+                AimPoint.closeness(word.box, to: aim, unit: unit) * (0.1 + 0.9 * (readings.first?.confidence ?? 0) / 100)
+            }
+            if score(nearest, theirs) > score(aimed, readings) {
+                aimed = nearest
+                readings = theirs
+                ranked = [nearest] + ranked.filter { $0 != nearest }
+            }
+        }
         guard let best = readings.first else { return nil }
         let others = ranked.dropFirst().filter { WordText.hasLetter(WordText.clean($0.text)) }
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
