@@ -24,7 +24,10 @@ import Testing
         let photos = try distinctPhotos(3)
         let pid = worker.process.processIdentifier
         kill(pid, SIGSTOP)
-        for index in 0..<(limit + 10) {
+        // kill returns before the stop takes hold: a thread woken meanwhile could still read (and
+        // so free) a batch of the queue. Wait until every thread is stopped, and write twice the limit.
+        #expect(eventually(timeout: 10) { Self.everyThreadStopped(pid) })
+        for index in 0..<(2 * limit) {
             let descriptor = open("\(scratch.inbox)/.noise-\(index % 2)", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             if descriptor >= 0 { close(descriptor) }
         }
@@ -38,5 +41,18 @@ import Testing
             try database.wordCount() == photos.count && scratch.files(under: "inbox").allSatisfy { $0.hasPrefix(".noise") }
         }, "\(worker.output)")
         #expect(Set(try database.words(WordQuery()).map(\.word.sourceName)) == Set(photos.map(\.name)))
+    }
+
+    /// Whether every thread of the process is in the stopped state (`T` in /proc/PID/task/TID/stat).
+    static func everyThreadStopped(_ pid: pid_t) -> Bool {
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !threads.isEmpty else {
+            return false
+        }
+        return threads.allSatisfy { thread in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // The state follows the command name in parentheses: "123 (wordbook-worker) T ...".
+            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("T")
+        }
     }
 }
