@@ -20,16 +20,15 @@ final class BilingualDictionary: Sendable {
         "\(folder)/freedict-\(pair).\(ending)"
     }
 
-    /// The keys that `word` is written without the accents (or the ß) of, in the index's order:
-    /// `estacion` → `estación`, `Strasse` → `straße`.
+    /// The other keys that `word` shares once accents are left out and ß is ss, in the index's order:
+    /// `estacion` → `estación`, `Strasse` → `straße`, `FUSSGÄNGERZONE` → `fußgängerzone`.
     func accentedKeys(of word: String) -> [String] {
         let key = DictionaryIndex.key(for: word)
-        let folded = DictionaryIndex.folded(key)
-        guard folded == key else { return [] }
-        return accented.withLock { table in
+        let keys = accented.withLock { table in
             if table == nil { table = index.accentedKeys() }
-            return table?[folded] ?? []
+            return table?[DictionaryIndex.folded(key)] ?? []
         }
+        return keys.filter { $0 != key }
     }
 
     /// Every entry whose headword dictfmt filed under the same key as `word`, in the dictionary's order.

@@ -52,13 +52,8 @@ public final class Glossary: Sendable {
         }
         let forms = Self.caseForms(of: written)
         if let gloss = gloss(forms, direct: direct, pivot: pivot) { return .found(gloss) }
-        if route.language.freeDict == "deu" {
-            for spelling in Self.sharpSSpellings(of: written) {
-                if let gloss = gloss(Self.caseForms(of: spelling), direct: direct, pivot: pivot) { return .found(gloss) }
-            }
-        }
-        // Written without its accents (a sign in capitals, a keyboard without them): the headwords that
-        // differ from it in accents alone, in the dictionary's own order.
+        // Written without its accents, or German in capitals with SS for ß (a sign, a keyboard without
+        // them): the headwords that differ from it in accents and ß alone, in the dictionary's own order.
         var accentedSpellings: [String] = []
         for dictionary in [direct, pivot?.0].compactMap({ $0 }) {
             for key in dictionary.accentedKeys(of: written) where !accentedSpellings.contains(key) { accentedSpellings.append(key) }
@@ -206,21 +201,6 @@ public final class Glossary: Sendable {
         var forms: [String] = []
         for form in [word, lower, capitalised] where !form.isEmpty && !forms.contains(form) { forms.append(form) }
         return forms
-    }
-
-    /// German written in capitals spells ß as SS (`STRASSE`, `GROSS`): the word with ß in the place of
-    /// every SS, then of each one alone. Empty for a word without SS in capitals.
-    static func sharpSSpellings(of word: String) -> [String] {
-        guard word == word.uppercased(), word.contains("SS") else { return [] }
-        let parts = word.components(separatedBy: "SS")
-        var spellings = [parts.joined(separator: "ß")]
-        if parts.count > 2 {
-            for index in 1..<parts.count {
-                let spelled = parts[..<index].joined(separator: "SS") + "ß" + parts[index...].joined(separator: "SS")
-                if !spellings.contains(spelled) { spellings.append(spelled) }
-            }
-        }
-        return spellings
     }
 
     /// A German translation as a headword: `(Sahne, Eiweiß) schlagen` → `schlagen`.
