@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Rewrites PaddleOCR's PP-OCRv6 small detector and recogniser (the ONNX files in the PyPI wheel
+rapidocr 3.10.0) so that Debian 12's OpenCV 4.6 DNN computes what ONNX Runtime computes on the
+originals. Each rewrite replaces nodes by plain operators that compute the same function.
+
+    rewrite-models.py DET.onnx REC.onnx OUT_DIR
+
+writes OUT_DIR/ppocr-det.onnx, OUT_DIR/ppocr-rec.onnx and OUT_DIR/ppocr-rec-keys.txt.
+Needs only the onnx package (and numpy); the output is the same bytes on every run.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import helper, numpy_helper, shape_inference
+from onnx.reference import ReferenceEvaluator
+
+REC_INPUT_SHAPE = [1, 3, 48, 320]
+NOTICE = ("Modified from {src} (PaddleOCR PP-OCRv6, Apache-2.0, as shipped in the PyPI wheel "
+          "rapidocr 3.10.0) by WordBook's scripts/rewrite-models.py for OpenCV 4.6 DNN: {what}.")
+
+
+def initializers(graph):
+    return {t.name: t for t in graph.initializer}
+
+
+def add_const(graph, name, array):
+    graph.initializer.append(numpy_helper.from_array(np.asarray(array), name))
+    return name
+
+
+def replace_node(graph, node, new_nodes):
+    index = list(graph.node).index(node)
+    graph.node.remove(node)
+    for offset, new in enumerate(new_nodes):
+        graph.node.insert(index + offset, new)
+
+
+def rewrite_hard_sigmoid(graph):
+    # 1. OpenCV 4.6 was seen to compute HardSigmoid differently: min(max(y,0),1) = relu(y) - relu(y-1).
+    count = 0
+    for node in [n for n in graph.node if n.op_type == "HardSigmoid"]:
+        attrs = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+        alpha, beta = attrs.get("alpha", 0.2), attrs.get("beta", 0.5)
+        x, y, p = node.input[0], node.output[0], node.name
+        c_alpha = add_const(graph, p + "/alpha", np.array(alpha, np.float32))
+        c_beta = add_const(graph, p + "/beta", np.array(beta, np.float32))
+        c_one = add_const(graph, p + "/one", np.array(1.0, np.float32))
+        replace_node(graph, node, [
+            helper.make_node("Mul", [x, c_alpha], [p + "/ax"], name=p + "/mul"),
+            helper.make_node("Add", [p + "/ax", c_beta], [p + "/y"], name=p + "/add"),
+            helper.make_node("Relu", [p + "/y"], [p + "/relu_y"], name=p + "/relu"),
+            helper.make_node("Sub", [p + "/y", c_one], [p + "/y1"], name=p + "/sub_one"),
+            helper.make_node("Relu", [p + "/y1"], [p + "/relu_y1"], name=p + "/relu_one"),
+            helper.make_node("Sub", [p + "/relu_y", p + "/relu_y1"], [y], name=p),
+        ])
+        count += 1
+    return count
+
+
+def rewrite_spatial_mean(graph):
+    # 2. OpenCV 4.6 gives NaN for ReduceMean over axes [2, 3] with keepdims: it is GlobalAveragePool.
+    count = 0
+    for node in [n for n in graph.node if n.op_type == "ReduceMean"]:
+        attrs = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+        if sorted(attrs.get("axes", [])) != [2, 3] or attrs.get("keepdims", 1) != 1:
+            continue
+        replace_node(graph, node, [
+            helper.make_node("GlobalAveragePool", [node.input[0]], [node.output[0]], name=node.name)])
+        count += 1
+    return count
+
+
+def static_shapes(model):
+    inferred = shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
+    shapes = {}
+    for v in list(inferred.graph.value_info) + list(inferred.graph.input) + list(inferred.graph.output):
+        dims = v.type.tensor_type.shape.dim
+        if all(d.HasField("dim_value") for d in dims):
+            shapes[v.name] = [d.dim_value for d in dims]
+    for t in inferred.graph.initializer:
+        shapes[t.name] = list(t.dims)
+    return shapes
+
+
+def evaluate(node, inputs, opset):
+    graph = helper.make_graph(
+        [node], "fold",
+        [helper.make_tensor_value_info(n, helper.np_dtype_to_tensor_dtype(a.dtype), a.shape)
+         for n, a in zip(node.input, inputs)],
+        [helper.make_value_info(n, onnx.TypeProto()) for n in node.output])
+    model = helper.make_model(graph, opset_imports=opset)
+    return ReferenceEvaluator(model).run(None, dict(zip(node.input, inputs)))
+
+
+def fix_input_and_fold(model, input_shape):
+    # 3. OpenCV 4.6 refuses a Shape node on a dynamic input: fix the input, fold shape arithmetic.
+    graph = model.graph
+    (inp,) = graph.input
+    for dim, size in zip(inp.type.tensor_type.shape.dim, input_shape):
+        dim.Clear()
+        dim.dim_value = size
+    del graph.value_info[:]
+    shapes = static_shapes(model)
+    consts = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+    kept, folded = [], 0
+    for node in graph.node:
+        if node.op_type == "Shape" and node.input[0] in shapes:
+            consts[node.output[0]] = np.array(shapes[node.input[0]], np.int64)
+        elif all(i in consts for i in node.input if i):
+            outputs = evaluate(node, [consts[i] for i in node.input], model.opset_import)
+            consts.update(zip(node.output, outputs))
+        else:
+            kept.append(node)
+            continue
+        folded += 1
+    del graph.node[:]
+    graph.node.extend(kept)
+    used = {i for n in kept for i in n.input} | {o.name for o in graph.output}
+    old = initializers(graph)
+    del graph.initializer[:]
+    for name in sorted(used & set(consts), key=lambda n: (n not in old, n)):
+        graph.initializer.append(old[name] if name in old else numpy_helper.from_array(consts[name], name))
+    return folded
+
+
+def broadcast_rank1_constants(graph, shapes):
+    # 4. OpenCV 4.6 fails on Mul/Add of [1, T, C] by a rank-1 [C] (layer norm): broadcast it to [1, T, C].
+    consts = initializers(graph)
+    producers = {o: n for n in graph.node for o in n.output}
+    count = 0
+    for node in graph.node:
+        if node.op_type not in ("Mul", "Add"):
+            continue
+        for k, name in enumerate(node.input):
+            other = node.input[1 - k]
+            if name not in consts or other in consts or len(consts[name].dims) != 1:
+                continue
+            if consts[name].dims[0] == 1 or len(shapes.get(other, [])) != 3:
+                continue
+            source = producers.get(other)  # a MatMul's bias: OpenCV takes it into its FC layer
+            if source is not None and source.op_type == "MatMul" and source.input[1] in consts:
+                continue
+            full = np.broadcast_to(numpy_helper.to_array(consts[name]), shapes[other])
+            node.input[k] = add_const(graph, name + "/full", np.ascontiguousarray(full))
+            count += 1
+    drop_unused_initializers(graph)
+    return count
+
+
+def fold_deconvolution_bias(graph):
+    # 5. OpenCV 4.6 adds a fused Add bias twice to a Deconvolution once the input size changes: use input B.
+    consts = initializers(graph)
+    users = {}
+    for n in graph.node:
+        for i in n.input:
+            users.setdefault(i, []).append(n)
+    count = 0
+    for node in graph.node:
+        if node.op_type != "ConvTranspose" or len(node.input) > 2 or node.input[1] not in consts:
+            continue
+        name = node.output[0]
+        while len(users.get(name, [])) == 1 and users[name][0].op_type == "Identity":
+            name = users[name][0].output[0]
+        if len(users.get(name, [])) != 1 or users[name][0].op_type != "Add":
+            continue
+        add = users[name][0]
+        bias = [i for i in add.input if i in consts and i != name]
+        group = {a.name: helper.get_attribute_value(a) for a in node.attribute}.get("group", 1)
+        channels = consts[node.input[1]].dims[1] * group
+        if len(bias) != 1 or list(consts[bias[0]].dims) != [1, channels, 1, 1]:
+            continue
+        b = numpy_helper.to_array(consts[bias[0]]).reshape(channels)
+        node.input.append(add_const(graph, node.name + "/bias", b))
+        replace_node(graph, add, [helper.make_node("Identity", [name], [add.output[0]], name=add.name)])
+        count += 1
+    drop_unused_initializers(graph)
+    return count
+
+
+def drop_unused_initializers(graph):
+    used = {i for n in graph.node for i in n.input}
+    kept = [t for t in graph.initializer if t.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
+
+
+def finish(model, src, what):
+    model.doc_string = NOTICE.format(src=src, what=what)
+    onnx.checker.check_model(model, full_check=True)
+    return model
+
+
+def rewrite_detector(path):
+    model = onnx.load(path)
+    n1 = rewrite_hard_sigmoid(model.graph)
+    n2 = rewrite_spatial_mean(model.graph)
+    n5 = fold_deconvolution_bias(model.graph)
+    return finish(model, os.path.basename(path),
+                  f"{n1} HardSigmoid as relu(y)-relu(y-1), {n2} ReduceMean[2,3] as GlobalAveragePool, "
+                  f"{n5} bias Add after ConvTranspose as its input B")
+
+
+def rewrite_recogniser(path):
+    model = onnx.load(path)
+    n3 = fix_input_and_fold(model, REC_INPUT_SHAPE)
+    n1 = rewrite_hard_sigmoid(model.graph)
+    n2 = rewrite_spatial_mean(model.graph)
+    shapes = static_shapes(model)
+    n4 = broadcast_rank1_constants(model.graph, shapes)
+    # the output's shape, now known, instead of the original's symbolic one
+    out = model.graph.output[0]
+    producer = next(n for n in model.graph.node if out.name in n.output)
+    out.type.tensor_type.shape.CopyFrom(
+        helper.make_tensor_type_proto(1, shapes[producer.input[0]]).tensor_type.shape)
+    del model.graph.value_info[:]
+    model = shape_inference.infer_shapes(model, strict_mode=True)
+    return finish(model, os.path.basename(path),
+                  f"input fixed to {'x'.join(map(str, REC_INPUT_SHAPE))} and {n3} constant nodes folded, "
+                  f"{n1} HardSigmoid as relu(y)-relu(y-1), {n2} ReduceMean[2,3] as GlobalAveragePool, "
+                  f"{n4} layer-norm constants broadcast to the full 3-D shape")
+
+
+def write_atomic(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: rewrite-models.py DET.onnx REC.onnx OUT_DIR")
+    det_path, rec_path, out_dir = sys.argv[1:]
+    os.makedirs(out_dir, exist_ok=True)
+    det = rewrite_detector(det_path)
+    rec = rewrite_recogniser(rec_path)
+    keys = {p.key: p.value for p in rec.metadata_props}["character"]
+    write_atomic(os.path.join(out_dir, "ppocr-det.onnx"), det.SerializeToString(deterministic=True))
+    write_atomic(os.path.join(out_dir, "ppocr-rec.onnx"), rec.SerializeToString(deterministic=True))
+    # the alphabet exactly as in the metadata (one symbol a line), with a final newline
+    write_atomic(os.path.join(out_dir, "ppocr-rec-keys.txt"), (keys + "\n").encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()
