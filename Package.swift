@@ -50,6 +50,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // PaddleOCR's text detector and recogniser on OpenCV's DNN module (Debian's libopencv-dnn406), behind a C API.
+        .target(
+            name: "CSceneText",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
+        ),
         // Records, migrations, queries, the review schedulers and backup: GRDB only.
         .target(
             name: "WordBookStore",
@@ -64,10 +70,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Bytes to pixels to a proposal: decoding (libheif for HEIC), orientation, EXIF, recognition.
+        // Bytes to pixels to a proposal: decoding (libheif for HEIC), orientation, EXIF, recognition
+        // (the scene-text detector and recogniser with Tesseract).
         .target(
             name: "WordBookPipeline",
-            dependencies: ["CTesseract", "CTurboJPEG", "CHeif", "WordBookSettings"]
+            dependencies: [
+                "CTesseract", "CTurboJPEG", "CHeif", "CSceneText", "WordBookSettings",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The worker: watching the inbox, filing photos through the pipeline into the store.
         .target(

@@ -60,7 +60,8 @@ public final class PhotoFiler: @unchecked Sendable {
         self.glossary = glossary
         calendar = CaptureCalendar(timeZone: configuration.timeZone)
         decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
-        recognizer = Recognizer(dataPath: configuration.tessdataPath)
+        recognizer = Recognizer(
+            dataPath: configuration.tessdataPath, sceneText: try? SceneTextFiles.locate(configured: configuration.models).get())
     }
 
     /// The dictionaries the configuration names, for the filers to share; nil with glosses off.

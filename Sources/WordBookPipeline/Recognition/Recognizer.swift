@@ -32,9 +32,27 @@ public final class Recognizer {
 
     private let dataPath: String?
     private var engines: [Language: TesseractEngine] = [:]
+    /// Where the scene-text models are; nil reads with Tesseract alone.
+    private let sceneTextFiles: SceneTextFiles?
+    private var sceneTextEngine: SceneText?
+    /// Why the scene-text models could not be used, once tried; photos are then read by Tesseract alone.
+    public private(set) var sceneTextFailure: String?
 
-    public init(dataPath: String? = nil) {
+    public init(dataPath: String? = nil, sceneText: SceneTextFiles? = nil) {
         self.dataPath = dataPath
+        sceneTextFiles = sceneText
+    }
+
+    /// The detector and recogniser, loaded on first use; nil without models or when they fail to load.
+    public func sceneText() -> SceneText? {
+        if let sceneTextEngine { return sceneTextEngine }
+        guard let files = sceneTextFiles, sceneTextFailure == nil else { return nil }
+        do {
+            sceneTextEngine = try SceneText(files: files)
+        } catch {
+            sceneTextFailure = "\(error)"
+        }
+        return sceneTextEngine
     }
 
     public func engine(for language: Language) throws -> TesseractEngine {
@@ -51,6 +69,9 @@ public final class Recognizer {
         if WordReader.isWordCrop(width: grey.width, height: grey.height) {
             return try proposeCrop(grey, reader: reader)
         }
+        if let scene = sceneText(), let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene) {
+            return found
+        }
         return try proposePhoto(grey, reader: reader)
     }
 
@@ -63,6 +84,38 @@ public final class Recognizer {
             word: best.text, confidence: Int(best.confidence.rounded()),
             candidates: Candidates.distinct(Reading.alternatives(readings), excluding: best.text),
             box: whole, context: best.line)
+    }
+
+    /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
+    /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
+    private func proposeDetected(_ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText) throws -> Proposal? {
+        let aim = AimPoint.centre(width: grey.width, height: grey.height)
+        let lines = try scene.detector.lines(in: colour)
+        let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
+        var words: [DetectedWord] = []
+        var lineTexts: [String] = []
+        for line in nearLines {
+            let text = try scene.reader.read(line, in: colour)
+            lineTexts.append(text.text)
+            words += DetectedLines.words(of: text, in: line).filter { WordText.hasLetter($0.text) }
+        }
+        let ranked = DetectedLines.rank(words, aim: aim)
+        guard let aimed = ranked.first else { return nil }
+        let context = lineTexts[nearLines.firstIndex(of: aimed.line) ?? 0]
+        var neural = Reading(text: aimed.text, confidence: aimed.word.confidence * 100, line: context)
+        neural.box = aimed.box
+        neural.variants = aimed.word.variants.map { (WordText.clean($0), 0) }
+        // Tesseract reads the word's line and keeps the word under the aim.
+        let tesseract = try reader.read(
+            grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)
+        let readings = WordReader.rank([neural] + tesseract)
+        let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
+        let others = ranked.dropFirst()
+        let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
+        let sure = AimPoint.certainty(of: aimed.box, among: others.map(\.box), aim: aim, unit: unit)
+        return Self.proposal(
+            readings, box: aimed.box, context: context, certainty: sure, nearby: near.map(\.text),
+            farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
     }
 
     /// A photo: find the sharp text region at the aim point (a line, a sign's block, a patch of a page),

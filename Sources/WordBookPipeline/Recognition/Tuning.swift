@@ -48,4 +48,8 @@ enum Tuning {
     /// for punctuation inside it ("FREE‘AEDOM"), and per character of length it differs from the best
     /// reading by (an attempt that lost or doubled a letter).
     static let mixedCasePenalty = 20.0, innerPunctuationPenalty = 10.0, lengthPenalty = 5.0
+    /// Detected lines nearest the aim point that the recogniser reads: the aimed one and its neighbours.
+    static let linesRead = 3
+    /// Share of a detected line's box that its letters fill (the detector's box has a margin).
+    static let detectedTextFraction = 0.6
 }

@@ -57,6 +57,8 @@ public struct Configuration: Sendable, Equatable {
     // [recognition]
     public var defaultLanguage: Language = .english
     public var tessdata: String = ""
+    /// The folder with the scene-text detector and recogniser; "" looks where the package and the build put them.
+    public var models: String = ""
     // [storage]
     public var maxEdge: Int = 1600
     public var jpegQuality: Int = 80
@@ -139,7 +141,7 @@ extension Configuration {
     static let sections: [String: [String]] = [
         "paths": ["data", "database", "inbox", "archive", "failed"],
         "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_file_megabytes", "auto_confirm"],
-        "recognition": ["default_language", "tessdata"],
+        "recognition": ["default_language", "tessdata", "models"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
         "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
@@ -195,6 +197,7 @@ extension Configuration {
                 case "capture.auto_confirm": configuration.autoConfirm = try reader.int(value, name, in: 0...100)
                 case "recognition.default_language": configuration.defaultLanguage = try reader.language(value, name)
                 case "recognition.tessdata": configuration.tessdata = try reader.path(value, name)
+                case "recognition.models": configuration.models = try reader.path(value, name)
                 case "storage.max_edge": configuration.maxEdge = try reader.int(value, name, in: 64...10_000)
                 case "storage.jpeg_quality": configuration.jpegQuality = try reader.int(value, name, in: 1...100)
                 case "time.time_zone":

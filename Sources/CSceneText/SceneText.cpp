@@ -1,0 +1,245 @@
+// PP-OCR's DB text detector and CRNN recogniser on OpenCV's DNN module, with RapidOCR's pre- and
+// post-processing (resize to multiples of 32, (x/255 - 0.5) / 0.5 in BGR, the DB map's boxes grown
+// by area x ratio / perimeter; a perspective crop 48 pixels high, padded to the model's width).
+#include "SceneText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
+#include <opencv2/imgproc.hpp>
+
+struct st_detector {
+    cv::dnn::Net net;
+};
+
+struct st_recognizer {
+    cv::dnn::Net net;
+    int width;
+    int classes;
+};
+
+namespace {
+
+void report(char *error, size_t size, const std::string &message) {
+    if (error && size > 0) std::snprintf(error, size, "%s", message.c_str());
+}
+
+// The caller's pixels as a 4-channel matrix, without a copy.
+cv::Mat wrap(const st_image *image) {
+    return cv::Mat(image->height, image->width, CV_8UC4, const_cast<uint8_t *>(image->pixels), image->bytes_per_row);
+}
+
+// Fills `blob` (1x3xHxW) from the first `width` columns of a 4-channel picture, as the models were
+// trained: BGR, scaled to -1...1.
+void fill(float *blob, const cv::Mat &picture, int width, int blobWidth, const st_image *image) {
+    const int height = picture.rows;
+    const size_t plane = size_t(height) * blobWidth;
+    const int offsets[3] = {image->blue, image->green, image->red};
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = picture.ptr<uint8_t>(y);
+        for (int c = 0; c < 3; c++) {
+            float *out = blob + c * plane + size_t(y) * blobWidth;
+            const int offset = offsets[c];
+            for (int x = 0; x < width; x++) out[x] = row[4 * x + offset] * (2.0f / 255.0f) - 1.0f;
+        }
+    }
+}
+
+void ordered(const cv::RotatedRect &rect, cv::Point2f corners[4]) {
+    cv::Point2f points[4];
+    rect.points(points);
+    std::sort(points, points + 4, [](const cv::Point2f &a, const cv::Point2f &b) { return a.x < b.x; });
+    // Of the two leftmost, the upper is the top-left; of the two rightmost, the upper is the top-right.
+    const bool firstUpper = points[0].y <= points[1].y, thirdUpper = points[2].y <= points[3].y;
+    corners[0] = firstUpper ? points[0] : points[1];
+    corners[3] = firstUpper ? points[1] : points[0];
+    corners[1] = thirdUpper ? points[2] : points[3];
+    corners[2] = thirdUpper ? points[3] : points[2];
+}
+
+// The map's mean inside the polygon (RapidOCR's "fast" score).
+float meanInside(const cv::Mat &map, const cv::Point2f corners[4]) {
+    float left = map.cols, right = 0, top = map.rows, bottom = 0;
+    for (int i = 0; i < 4; i++) {
+        left = std::min(left, corners[i].x), right = std::max(right, corners[i].x);
+        top = std::min(top, corners[i].y), bottom = std::max(bottom, corners[i].y);
+    }
+    const int x0 = std::clamp(int(std::floor(left)), 0, map.cols - 1), x1 = std::clamp(int(std::ceil(right)), 0, map.cols - 1);
+    const int y0 = std::clamp(int(std::floor(top)), 0, map.rows - 1), y1 = std::clamp(int(std::ceil(bottom)), 0, map.rows - 1);
+    cv::Mat mask = cv::Mat::zeros(y1 - y0 + 1, x1 - x0 + 1, CV_8U);
+    std::vector<cv::Point> polygon;
+    for (int i = 0; i < 4; i++) polygon.emplace_back(int(corners[i].x - x0), int(corners[i].y - y0));
+    cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{polygon}, cv::Scalar(1));
+    return float(cv::mean(map(cv::Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1)), mask)[0]);
+}
+
+}  // namespace
+
+extern "C" {
+
+st_detector *st_detector_open(const char *model_path, char *error, size_t error_size) {
+    try {
+        cv::setNumThreads(1);
+        auto *detector = new st_detector{cv::dnn::readNetFromONNX(model_path)};
+        if (detector->net.empty()) {
+            delete detector;
+            report(error, error_size, std::string("OpenCV read no network from ") + model_path);
+            return nullptr;
+        }
+        return detector;
+    } catch (const std::exception &e) {
+        report(error, error_size, std::string("OpenCV could not load ") + model_path + ": " + e.what());
+        return nullptr;
+    }
+}
+
+void st_detector_close(st_detector *detector) { delete detector; }
+
+int st_detector_detect(st_detector *detector, const st_image *image, const st_detector_settings *settings,
+                       st_quad *boxes, int capacity, char *error, size_t error_size) {
+    try {
+        const int width = image->width, height = image->height;
+        double ratio = 1;
+        if (std::min(width, height) < settings->side) ratio = double(settings->side) / std::min(width, height);
+        if (std::max(width, height) * ratio > settings->max_side) ratio = double(settings->max_side) / std::max(width, height);
+        const int mapWidth = std::max(32, int(std::lround(width * ratio / 32)) * 32);
+        const int mapHeight = std::max(32, int(std::lround(height * ratio / 32)) * 32);
+        cv::Mat resized;
+        cv::resize(wrap(image), resized, cv::Size(mapWidth, mapHeight), 0, 0, cv::INTER_LINEAR);
+        int shape[4] = {1, 3, mapHeight, mapWidth};
+        cv::Mat blob(4, shape, CV_32F);
+        fill(blob.ptr<float>(), resized, mapWidth, mapWidth, image);
+        detector->net.setInput(blob);
+        cv::Mat output = detector->net.forward();
+        cv::Mat map(mapHeight, mapWidth, CV_32F, output.ptr<float>());
+
+        cv::Mat text = map > settings->threshold;
+        cv::dilate(text, text, cv::Mat::ones(2, 2, CV_8U));
+        std::vector<std::vector<cv::Point>> contours;
+        cv::findContours(text, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+
+        std::vector<st_quad> found;
+        const float sx = float(width) / mapWidth, sy = float(height) / mapHeight;
+        for (size_t i = 0; i < contours.size() && i < 1000; i++) {
+            cv::RotatedRect core = cv::minAreaRect(contours[i]);
+            if (std::min(core.size.width, core.size.height) < 3) continue;
+            cv::Point2f corners[4];
+            ordered(core, corners);
+            const float score = meanInside(map, corners);
+            if (score < settings->box_threshold) continue;
+            // The map marks a shrunk core of each text region: grow it back by the distance DB's
+            // training shrank it by.
+            const float area = core.size.width * core.size.height;
+            const float perimeter = 2 * (core.size.width + core.size.height);
+            const float distance = area * settings->unclip_ratio / perimeter;
+            cv::RotatedRect grown(core.center, cv::Size2f(core.size.width + 2 * distance, core.size.height + 2 * distance), core.angle);
+            if (std::min(grown.size.width, grown.size.height) < 5) continue;
+            ordered(grown, corners);
+            st_quad quad;
+            for (int k = 0; k < 4; k++) {
+                quad.x[k] = std::clamp(std::round(corners[k].x * sx), 0.0f, float(width));
+                quad.y[k] = std::clamp(std::round(corners[k].y * sy), 0.0f, float(height));
+            }
+            quad.score = score;
+            const float boxWidth = std::hypot(quad.x[1] - quad.x[0], quad.y[1] - quad.y[0]);
+            const float boxHeight = std::hypot(quad.x[3] - quad.x[0], quad.y[3] - quad.y[0]);
+            if (boxWidth <= 3 || boxHeight <= 3) continue;
+            found.push_back(quad);
+        }
+        std::sort(found.begin(), found.end(), [](const st_quad &a, const st_quad &b) {
+            return a.y[0] != b.y[0] ? a.y[0] < b.y[0] : a.x[0] < b.x[0];
+        });
+        const int count = std::min(int(found.size()), capacity);
+        std::copy(found.begin(), found.begin() + count, boxes);
+        return count;
+    } catch (const std::exception &e) {
+        report(error, error_size, std::string("text detection failed: ") + e.what());
+        return -1;
+    }
+}
+
+st_recognizer *st_recognizer_open(const char *model_path, int input_width, char *error, size_t error_size) {
+    try {
+        cv::setNumThreads(1);
+        auto *recognizer = new st_recognizer{cv::dnn::readNetFromONNX(model_path), input_width, 0};
+        if (recognizer->net.empty()) {
+            delete recognizer;
+            report(error, error_size, std::string("OpenCV read no network from ") + model_path);
+            return nullptr;
+        }
+        int shape[4] = {1, 3, 48, input_width};
+        cv::Mat blob(4, shape, CV_32F, cv::Scalar(0));
+        recognizer->net.setInput(blob);
+        cv::Mat output = recognizer->net.forward();
+        recognizer->classes = output.dims == 3 ? output.size[2] : 0;
+        if (recognizer->classes == 0) {
+            delete recognizer;
+            report(error, error_size, std::string("the recogniser in ") + model_path + " gives no sequence of classes");
+            return nullptr;
+        }
+        return recognizer;
+    } catch (const std::exception &e) {
+        report(error, error_size, std::string("OpenCV could not load ") + model_path + ": " + e.what());
+        return nullptr;
+    }
+}
+
+void st_recognizer_close(st_recognizer *recognizer) { delete recognizer; }
+
+int st_recognizer_classes(st_recognizer *recognizer) { return recognizer->classes; }
+
+int st_recognizer_read(st_recognizer *recognizer, const st_image *image, const st_quad *quad,
+                       int32_t *best, float *best_probability, int32_t *second, float *second_probability,
+                       int capacity, int *used_width, char *error, size_t error_size) {
+    try {
+        cv::Point2f corners[4];
+        for (int k = 0; k < 4; k++) corners[k] = cv::Point2f(quad->x[k], quad->y[k]);
+        const int cropWidth = std::max(1, int(std::max(cv::norm(corners[0] - corners[1]), cv::norm(corners[2] - corners[3]))));
+        const int cropHeight = std::max(1, int(std::max(cv::norm(corners[0] - corners[3]), cv::norm(corners[1] - corners[2]))));
+        const cv::Point2f target[4] = {{0, 0}, {float(cropWidth), 0}, {float(cropWidth), float(cropHeight)}, {0, float(cropHeight)}};
+        cv::Mat crop;
+        cv::warpPerspective(wrap(image), crop, cv::getPerspectiveTransform(corners, target), cv::Size(cropWidth, cropHeight),
+                            cv::INTER_CUBIC, cv::BORDER_REPLICATE);
+        // A box much taller than wide is a vertical line of letters: read it turned.
+        if (crop.rows >= 1.5 * crop.cols) cv::rotate(crop, crop, cv::ROTATE_90_COUNTERCLOCKWISE);
+        const int width = std::min(recognizer->width, int(std::ceil(48.0 * crop.cols / crop.rows)));
+        cv::Mat resized;
+        cv::resize(crop, resized, cv::Size(std::max(1, width), 48), 0, 0, cv::INTER_LINEAR);
+        int shape[4] = {1, 3, 48, recognizer->width};
+        cv::Mat blob(4, shape, CV_32F, cv::Scalar(0));
+        fill(blob.ptr<float>(), resized, resized.cols, recognizer->width, image);
+        recognizer->net.setInput(blob);
+        cv::Mat output = recognizer->net.forward();
+        const int steps = output.size[1], classes = output.size[2];
+        const float *scores = output.ptr<float>();
+        const int count = std::min(steps, capacity);
+        for (int t = 0; t < count; t++) {
+            const float *row = scores + size_t(t) * classes;
+            int first = 0, runnerUp = -1;
+            for (int c = 1; c < classes; c++) {
+                if (row[c] > row[first]) {
+                    runnerUp = first;
+                    first = c;
+                } else if (runnerUp < 0 || row[c] > row[runnerUp]) {
+                    runnerUp = c;
+                }
+            }
+            best[t] = first;
+            best_probability[t] = row[first];
+            second[t] = runnerUp;
+            second_probability[t] = runnerUp >= 0 ? row[runnerUp] : 0;
+        }
+        *used_width = resized.cols;
+        return count;
+    } catch (const std::exception &e) {
+        report(error, error_size, std::string("text recognition failed: ") + e.what());
+        return -1;
+    }
+}
+
+}  // extern "C"

@@ -1,0 +1,59 @@
+import Foundation
+import WordBookSettings
+
+/// A word the scene-text recogniser read in a detected line, placed in the picture.
+struct DetectedWord {
+    var word: LineWord
+    var line: TextLine
+    /// The word's part of the line, and its bounds.
+    var part: TextLine
+    var box: PixelBox { part.box }
+    var text: String { WordText.clean(word.text) }
+}
+
+/// Finding the aimed word among the detector's lines: the lines near the aim point, read, and their words.
+enum DetectedLines {
+    /// How far the aim point lies from a line's box, in pixels: 0 inside it.
+    static func distance(from aim: (x: Double, y: Double), to line: TextLine) -> Double {
+        // In the line's own frame: along its top edge and across it.
+        let origin = line.corners[0]
+        let ux = line.corners[1].x - origin.x, uy = line.corners[1].y - origin.y
+        let length = max(hypot(ux, uy), 1)
+        let along = ((aim.x - origin.x) * ux + (aim.y - origin.y) * uy) / length
+        let across = (-(aim.x - origin.x) * uy + (aim.y - origin.y) * ux) / length
+        let dx = max(0, -along, along - line.length), dy = max(0, -across, across - line.height)
+        return hypot(dx, dy)
+    }
+
+    /// The lines whose box is within `reach` letter heights of the aim point, nearest first, at most `count`.
+    static func near(_ lines: [TextLine], aim: (x: Double, y: Double), reach: Double, count: Int) -> [TextLine] {
+        let unit = max(1, median(lines.map(\.height)))
+        return lines
+            .map { ($0, distance(from: aim, to: $0)) }
+            .filter { $0.1 <= reach * unit }
+            .sorted { $0.1 < $1.1 }
+            .prefix(count)
+            .map(\.0)
+    }
+
+    /// The words of a line the recogniser read, each with its part of the line.
+    static func words(of text: LineText, in line: TextLine) -> [DetectedWord] {
+        text.words.map { DetectedWord(word: $0, line: line, part: line.part(from: $0.start, to: $0.end)) }
+    }
+
+    /// Words best first, as `AimPoint.rank` ranks Tesseract's: nearest the aim point in letter heights,
+    /// confident, longer than one letter.
+    static func rank(_ words: [DetectedWord], aim: (x: Double, y: Double)) -> [DetectedWord] {
+        let unit = max(1, median(words.map(\.line.height)))
+        func score(_ word: DetectedWord) -> Double {
+            let letters = word.text.filter(\.isLetter).count
+            return AimPoint.closeness(word.box, to: aim, unit: unit) * (0.1 + 0.9 * word.word.confidence) * (letters >= 2 ? 1 : 0.3)
+        }
+        return words.map { ($0, score($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,117 @@
+import CSceneText
+import Foundation
+
+/// A line (or word) of text the detector found: four corners as the text reads, and its bounds.
+public struct TextLine: Sendable, Equatable {
+    /// Top-left, top-right, bottom-right, bottom-left, in the picture's pixels.
+    public var corners: [(x: Double, y: Double)]
+    /// The detector's mean text probability inside the box, 0-1.
+    public var score: Double
+
+    public var box: PixelBox {
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let left = Int(xs.min()!.rounded(.down)), top = Int(ys.min()!.rounded(.down))
+        return PixelBox(x: left, y: top, width: Int(xs.max()!.rounded(.up)) - left, height: Int(ys.max()!.rounded(.up)) - top)
+    }
+
+    /// The letters' height: the box's extent across the line.
+    public var height: Double {
+        (hypot(corners[3].x - corners[0].x, corners[3].y - corners[0].y) + hypot(corners[2].x - corners[1].x, corners[2].y - corners[1].y)) / 2
+    }
+
+    /// The extent along the line.
+    public var length: Double {
+        (hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y) + hypot(corners[2].x - corners[3].x, corners[2].y - corners[3].y)) / 2
+    }
+
+    /// The part of the line between `start` and `end`, shares of its length (0 the left edge, 1 the right).
+    public func part(from start: Double, to end: Double) -> TextLine {
+        let s = min(max(start, 0), 1), e = min(max(end, s), 1)
+        func along(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ t: Double) -> (x: Double, y: Double) {
+            (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+        }
+        return TextLine(corners: [along(corners[0], corners[1], s), along(corners[0], corners[1], e),
+                                  along(corners[3], corners[2], e), along(corners[3], corners[2], s)], score: score)
+    }
+
+    var quad: st_quad {
+        var quad = st_quad()
+        withUnsafeMutableBytes(of: &quad.x) { raw in
+            for (index, corner) in corners.enumerated() { raw.storeBytes(of: Float(corner.x), toByteOffset: index * 4, as: Float.self) }
+        }
+        withUnsafeMutableBytes(of: &quad.y) { raw in
+            for (index, corner) in corners.enumerated() { raw.storeBytes(of: Float(corner.y), toByteOffset: index * 4, as: Float.self) }
+        }
+        quad.score = Float(score)
+        return quad
+    }
+
+    init(corners: [(x: Double, y: Double)], score: Double) {
+        self.corners = corners
+        self.score = score
+    }
+
+    init(_ quad: st_quad) {
+        let xs = withUnsafeBytes(of: quad.x) { Array($0.bindMemory(to: Float.self)) }
+        let ys = withUnsafeBytes(of: quad.y) { Array($0.bindMemory(to: Float.self)) }
+        corners = zip(xs, ys).map { (Double($0), Double($1)) }
+        score = Double(quad.score)
+    }
+
+    public static func == (lhs: TextLine, rhs: TextLine) -> Bool {
+        lhs.score == rhs.score && lhs.corners.elementsEqual(rhs.corners) { $0.x == $1.x && $0.y == $1.y }
+    }
+}
+
+public struct SceneTextError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+
+    /// The sentence the C library wrote into `message`.
+    init(message: [CChar]) {
+        description = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// PaddleOCR's DB text detector (PP-OCR det) on OpenCV's DNN module: where the text lines are.
+/// Owns the network; not thread-safe: one per worker thread.
+public final class TextDetector {
+    private let handle: OpaquePointer
+    /// How large the detector sees the picture: the shorter side brought up to `side`, the longer
+    /// side kept under `maxSide` (time grows with the area).
+    public var side = 736, maxSide = 960
+
+    public init(modelPath: String) throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard let handle = st_detector_open(modelPath, &error, error.count) else {
+            throw SceneTextError(message: error)
+        }
+        self.handle = handle
+    }
+
+    deinit { st_detector_close(handle) }
+
+    /// The text lines in `picture`, top to bottom.
+    public func lines(in picture: Picture) throws -> [TextLine] {
+        let colour = try picture.rgb()
+        var settings = st_detector_settings(side: Int32(side), max_side: Int32(maxSide), threshold: 0.3, box_threshold: 0.5, unclip_ratio: 1.6)
+        var boxes = [st_quad](repeating: st_quad(), count: 1000)
+        var error = [CChar](repeating: 0, count: 512)
+        let count = colour.withImage { image in
+            st_detector_detect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count)
+        }
+        guard count >= 0 else { throw SceneTextError(message: error) }
+        return boxes.prefix(Int(count)).map(TextLine.init)
+    }
+}
+
+extension Picture {
+    /// The pixels as the scene-text library reads them: Leptonica's 32 bpp words, red in the high byte.
+    func withImage<T>(_ body: (inout st_image) -> T) -> T {
+        precondition(!isGrey, "the scene-text library reads colour pictures")
+        var image = st_image(
+            pixels: UnsafePointer(mutableBytes), width: Int32(width), height: Int32(height), bytes_per_row: bytesPerLine,
+            red: 3, green: 2, blue: 1)
+        return withExtendedLifetime(self) { body(&image) }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where the scene-text detector and recogniser (PaddleOCR's PP-OCR models, rewritten for OpenCV by
+/// scripts/make-models.sh) are found: the configured folder, else the package's
+/// (`BIN/../share/wordbook/models`: /usr/share/wordbook/models), else the build tree's (`.build/models`).
+public struct SceneTextFiles: Sendable, Equatable {
+    public static let detectorName = "ppocr-det.onnx"
+    public static let recognizerName = "ppocr-rec.onnx"
+    public static let keysName = "ppocr-rec-keys.txt"
+    public static let names = [detectorName, recognizerName, keysName]
+
+    public let folder: String
+    public var detector: String { "\(folder)/\(Self.detectorName)" }
+    public var recognizer: String { "\(folder)/\(Self.recognizerName)" }
+    public var keys: String { "\(folder)/\(Self.keysName)" }
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The folders looked in, in order: the configured one alone, else the package's beside the
+    /// executable, and the build tree's when the executable lies in one.
+    public static func folders(configured: String, executable: String = CommandLine.arguments[0]) -> [String] {
+        if !configured.isEmpty { return [configured] }
+        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folders = [binary.appendingPathComponent("../share/wordbook/models").standardized.path]
+        if let build = binary.path.range(of: "/.build/") {
+            folders.append(String(binary.path[..<build.upperBound]) + "models")
+        }
+        return folders
+    }
+
+    /// The first folder that holds all three files, or the sentence that says what is missing.
+    public static func locate(configured: String, executable: String = CommandLine.arguments[0]) -> Result<SceneTextFiles, SceneTextMissing> {
+        let candidates = folders(configured: configured, executable: executable)
+        for folder in candidates where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
+            return .success(SceneTextFiles(folder: folder))
+        }
+        return .failure(SceneTextMissing(folders: candidates))
+    }
+}
+
+/// No folder holds the scene-text models: photos are read by Tesseract alone.
+public struct SceneTextMissing: Error, Sendable, Equatable, CustomStringConvertible {
+    public let folders: [String]
+
+    public var description: String {
+        "the scene-text models (\(SceneTextFiles.names.joined(separator: ", "))) are in none of \(folders.joined(separator: ", ")); "
+            + "photos are read by Tesseract alone: install the wordbook package, or run make models in the source tree"
+    }
+}
