@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Recognition accuracy: what `wordbook ingest` proposes, beside plain `tesseract`, on labelled folders.
+"""Recognition accuracy: what `wordbook ingest` proposes, beside plain `tesseract` and the RapidOCR anchor, on labelled folders.
 
 Usage: python3 bench/accuracy.py FOLDER... [--kind crops|photos] [--limit N] [--binary PATH]
-                                           [--workers N] [--skip-baseline] [--verbose]
+                                           [--workers N] [--skip-baseline] [--skip-anchor]
+                                           [--save FILE] [--verbose]
 
 A FOLDER holds the images and labels.tsv (`file<TAB>word[<TAB>...]`, an optional header line starting
-with `file`; a header naming a `language` column passes `--language` per image), or, as scenes-dev,
-one such folder per language (`en/`, `de/`, ...: the folder's name is the language, the third column
-of labels.tsv the kind of photo, and labels compare exactly, case and diacritics included). The
+with `file`; a header naming a `language` column passes `--language` per image), or, as scenes-dev
+and realscenes-dev, one such folder per language (`en/`, `de/`, ...: the folder's name is the
+language, the third column of labels.tsv the kind of photo when it is a word: scenes-dev's `sign`,
+`page`, `small`, realscenes-dev's `real`; labels compare exactly, case and diacritics included). The
 pipeline runs as `wordbook ingest --json` on a scratch database and configuration; plain tesseract
 reads the same images: `--psm 7`, whole output, for crops; for photos, put upright by their EXIF
 orientation first (Tesseract reads none), the default mode's TSV, the word whose box is nearest the
@@ -20,13 +22,29 @@ character error rate (Levenshtein distance / label length), any (label among all
 seconds per image (with the worker count used) and CPU seconds per image; per language and kind
 where the set has them; then the pipeline's reliability table: its proposals in confidence bins,
 how many and how many right. With several folders, a last table joins the photo sets' bins.
+
+On a folder of photos (per-language, or whose labels.tsv has no header line, as photos-dev), a third
+system, the anchor: ../shared/tools/rapidocr_anchor.py (RapidOCR: PP-OCR on ONNX Runtime, the
+recognised word nearest the centre), run by bench/anchor.sh in its own environment, .build/anchor-env
+(pinned in bench/anchor-requirements.txt, made on first use). It scores itself, exactly even where
+the set is not exact, a few punctuation marks stripped, and tells top-1 only: its line has top-1, per
+language, and the wall and CPU seconds per image measured here (one process, ONNX Runtime's own
+threads). Its result is kept in .build/anchor-cache/, keyed by the set's labels.tsv files, the
+anchor script and the pinned rapidocr version, so it runs once per set; where its environment
+cannot be installed, a line says so. `--skip-anchor` leaves it out, as does `--limit`.
+
+`--save FILE` writes the pipeline's answer for every image as TSV (file, label, proposal,
+confidence, candidates joined by ` | `, right: 1 when top-1 is right), to study the misses.
 Standard library, and Pillow (Debian's python3-pil) to put photos upright for plain tesseract.
 """
-import argparse, concurrent.futures, csv, io, json, os, resource, shutil, struct, subprocess, sys, tempfile, time
+import argparse, concurrent.futures, csv, hashlib, io, json, os, re, resource, shutil, struct, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESSERACT_LANGUAGES = {"en": "eng", "de": "deu", "fr": "fra", "es": "spa"}
 BINS = [(0, 49), (50, 69), (70, 89), (90, 100)]
+ANCHOR = os.path.join(ROOT, "bench/anchor.sh")
+ANCHOR_SCRIPT = os.environ.get("ANCHOR_SCRIPT", os.path.join(os.path.dirname(ROOT), "shared/tools/rapidocr_anchor.py"))
+ANCHOR_CACHE = os.path.join(ROOT, ".build/anchor-cache")
 
 
 class Row:
@@ -56,6 +74,12 @@ def read_labels(folder):
             kind = fields[2] if language_column is None and len(fields) > 2 and fields[2].isalpha() else None
             rows.append(Row(fields[0], fields[1] if len(fields) > 1 else "", language or None, kind))
     return rows
+
+
+def has_header(folder):
+    """Whether FOLDER/labels.tsv starts with a header line (which the anchor would take for a photo)."""
+    with open(os.path.join(folder, "labels.tsv"), encoding="utf-8") as f:
+        return f.readline().split("\t")[0] == "file"
 
 
 def normalise(text, exact=False):
@@ -239,6 +263,78 @@ def run_baseline(folder, rows, kinds, workers):
     return results, time.time() - start, children_cpu() - cpu_start
 
 
+def anchor_version():
+    """The pinned rapidocr version, from bench/anchor-requirements.txt."""
+    with open(os.path.join(ROOT, "bench/anchor-requirements.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.lower().startswith("rapidocr=="):
+                return line.split("==", 1)[1].strip()
+    return "unpinned"
+
+
+def run_anchor(folder, rows, per_language):
+    """Prints the anchor's line for a photo folder: from the cache, or by running bench/anchor.sh. The anchor
+    reads ROOT/LANGUAGE/labels.tsv for each language; a folder of its own is one such LANGUAGE."""
+    name = f"rapidocr {anchor_version()} anchor"
+    if per_language:
+        root, languages = folder, sorted({row.language for row in rows})
+    else:
+        root, languages = os.path.dirname(folder), [os.path.basename(folder)]
+    key = hashlib.sha256(anchor_version().encode())
+    for path in [os.path.join(root, language, "labels.tsv") for language in languages] + [ANCHOR_SCRIPT]:
+        if not os.path.exists(path):
+            print(f"{name:<22} not run: {path} is missing")
+            return
+        with open(path, "rb") as f:
+            key.update(hashlib.sha256(f.read()).digest())
+    cache = os.path.join(ANCHOR_CACHE, f"{os.path.basename(folder)}-{key.hexdigest()[:16]}.json")
+    if os.path.exists(cache):
+        with open(cache, encoding="utf-8") as f:
+            found = json.load(f)
+        note = "cached"
+    else:
+        setup = subprocess.run(["bash", ANCHOR, "--setup"], capture_output=True, text=True)
+        if setup.returncode != 0:
+            lines = setup.stderr.strip().splitlines() or ["no message"]
+            last = next((line for line in reversed(lines) if line.startswith("ERROR")), lines[-1])
+            print(f"{name:<22} not run: its environment could not be installed ({last})")
+            return
+        start, cpu_start = time.time(), children_cpu()
+        done = subprocess.run(["bash", ANCHOR, root, ",".join(languages)], capture_output=True, text=True)
+        elapsed, cpu = time.time() - start, children_cpu() - cpu_start
+        found = {"languages": {}, "elapsed": elapsed, "cpu": cpu}
+        for line in done.stdout.splitlines():
+            match = re.match(r"(\S+): (\d+)/(\d+) top-1 ", line)
+            if match and match.group(1) in languages:
+                found["languages"][match.group(1)] = [int(match.group(2)), int(match.group(3))]
+            elif line.startswith("rapidocr: "):
+                found["last"] = line
+        if done.returncode != 0 or "last" not in found or set(found["languages"]) != set(languages):
+            print(f"{name:<22} failed ({done.returncode}): {(done.stderr.strip() or done.stdout.strip())[-500:]}")
+            return
+        os.makedirs(ANCHOR_CACHE, exist_ok=True)
+        with open(cache, "w", encoding="utf-8") as f:
+            json.dump(found, f, indent=1)
+        note = "just run"
+    top1 = sum(right for right, _ in found["languages"].values())
+    n = max(sum(count for _, count in found["languages"].values()), 1)
+    print(f"{name:<22} top-1 {top1 / n:.3f} ({top1})  top-3 -  CER -  any -  "
+          f"{found['elapsed'] / n:.3f} s/image wall (1 process), {found['cpu'] / n:.3f} s/image CPU  (n={n}; "
+          f"its own exact scoring, top-1 only; {note}: {found['last']})")
+    if len(languages) > 1:
+        parts = [f"{language} {right / count:.3f} ({right} of {count})" for language, (right, count) in sorted(found["languages"].items())]
+        print(f"{'':<22} by language (top-1): " + "  ".join(parts))
+    sys.stdout.flush()
+
+
+def save(path, saved):
+    """Writes the pipeline's answers as TSV: file, label, proposal, confidence, candidates, right."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f, delimiter="\t", lineterminator="\n")
+        writer.writerow(["file", "label", "proposal", "confidence", "candidates", "right"])
+        writer.writerows(saved)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", metavar="FOLDER", help="a folder with images and labels.tsv, or with one such folder per language")
@@ -247,12 +343,14 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/wordbook"), help="the wordbook binary")
     parser.add_argument("--workers", type=int, default=2, help="worker threads for both systems (default 2)")
     parser.add_argument("--skip-baseline", action="store_true", help="don't run plain tesseract")
+    parser.add_argument("--skip-anchor", action="store_true", help="don't run (or show) the RapidOCR anchor")
+    parser.add_argument("--save", metavar="FILE", help="write the pipeline's answer for every image as TSV")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"{args.binary} is not an executable; build it first (swift build -c release)")
 
-    joined = []
+    joined, saved = [], []
     for folder in args.folders:
         folder = os.path.abspath(folder)
         rows = read_labels(folder)
@@ -274,13 +372,25 @@ def main():
         reliability("wordbook ingest", pairs)
         if set(kinds.values()) == {"photos"}:
             joined += pairs
+        for row in rows:
+            proposal, candidates, confidence = results.get(row.file, ("", [], 0))
+            saved.append([os.path.join(os.path.basename(folder), row.file), row.word, proposal, confidence,
+                          " | ".join(candidates), int(verdicts[row.file][0])])
         if not args.skip_baseline:
             modes = " / ".join(sorted({"--psm 7" if k == "crops" else "TSV, word nearest the centre" for k in kinds.values()}))
             results, elapsed, cpu = run_baseline(folder, rows, kinds, args.workers)
             score(f"tesseract ({modes})", results, rows, elapsed, cpu, args.workers, args.verbose, per_language)
+        if set(kinds.values()) == {"photos"} and (per_language or not has_header(folder)) and not args.skip_anchor:
+            if args.limit:
+                print(f"{'rapidocr anchor':<22} not run: it reads the whole set, and --limit is given")
+            else:
+                run_anchor(folder, rows, per_language)
         print()
     if len(args.folders) > 1 and joined:
         reliability(f"all photo sets above", joined)
+    if args.save:
+        save(args.save, saved)
+        print(f"wrote {len(saved)} answers of wordbook ingest to {args.save}")
 
 
 if __name__ == "__main__":
