@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
 
-.PHONY: deps build release run test install deb deb-test images man fuzz accuracy bench gloss clean version
+.PHONY: deps models build release run test install deb deb-test images man fuzz accuracy bench gloss clean version
 
 # The version, written once in Sources/WordBookCommandLine/Version.swift (what `wordbook --version` prints).
 VERSION := $(shell sed -n 's/^public let wordBookVersion = "\(.*\)"$$/\1/p' Sources/WordBookCommandLine/Version.swift)
@@ -17,17 +17,22 @@ version:
 deps:
 	@bash scripts/install-deps.sh
 
-build: deps
+# The scene-text detector and recogniser (PaddleOCR's PP-OCRv6, from the PyPI wheel rapidocr 3.10.0,
+# rewritten for OpenCV 4.6) into .build/models, each checked by its SHA-256 (models/README.md).
+models:
+	@bash scripts/make-models.sh
+
+build: deps models
 	$(SWIFT) build
 
-release: deps
+release: deps models
 	$(SWIFT) build -c release --static-swift-stdlib
 
 # The worker in the foreground, on $XDG_DATA_HOME/wordbook (~/.local/share/wordbook) unless configured.
 run: release
 	OMP_THREAD_LIMIT=1 $(WORKER_BIN) run
 
-test: deps
+test: deps models
 	bash scripts/python-env.sh
 	$(SWIFT) build --build-tests
 	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build

@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(
   # C libraries the Swift targets link against
   libtesseract-dev libleptonica-dev libturbojpeg0-dev libheif-dev libarchive-dev libsqlite3-dev
+  # C++ library the scene-text target links against: OpenCV's DNN module (libopencv-dnn406)
+  libopencv-dnn-dev libopencv-imgproc-dev
   # recognition models: English, German, French, Spanish
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
   # glosses: hunspell stems and FreeDict dictionaries, direct and through German

@@ -38,6 +38,8 @@ struct Status: ParsableCommand {
         var lastFiled: Last?
         /// Debian packages that would give the words' languages a gloss; empty when none is missing.
         var glossMissingPackages: [String]
+        /// Why photos are read by Tesseract alone, when the scene-text models are missing.
+        var sceneTextMissing: String?
     }
 
     /// The packages missing to gloss the languages filed so far and the default one; nil with glosses off.
@@ -47,6 +49,13 @@ struct Status: ParsableCommand {
         return Glossary.missingPackages(
             nativeLanguage: configuration.nativeLanguage.code, languages: languages.sorted(),
             dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)
+    }
+
+    /// The sentence saying the scene-text models are missing, or nil when they are in place. Only whether
+    /// the files are there: the worker checks their SHA-256 when it loads them and logs a mismatch.
+    func sceneTextMissing(_ configuration: Configuration) -> String? {
+        if case let .failure(missing) = SceneTextFiles.locate(configured: configuration.models) { return missing.description }
+        return nil
     }
 
     func run() throws {
@@ -59,7 +68,8 @@ struct Status: ParsableCommand {
         if json {
             var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, inbox: paths.inbox, waiting: waiting,
                                     failedFolder: paths.failed, failed: failed, database: paths.database,
-                                    glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [])
+                                    glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [],
+                                    sceneTextMissing: sceneTextMissing(configuration))
             if FileManager.default.fileExists(atPath: paths.database) {
                 let database = try AppDatabase.open(path: paths.database, create: false)
                 status.glossMissingPackages = try missingGlossPackages(configuration, database: database) ?? []
@@ -97,6 +107,9 @@ struct Status: ParsableCommand {
             ? try AppDatabase.open(path: paths.database, create: false) : nil
         if let missing = try missingGlossPackages(configuration, database: database), !missing.isEmpty {
             print("glosses    a dictionary is missing, words are filed without a gloss: sudo apt-get install \(missing.joined(separator: " "))")
+        }
+        if let missing = sceneTextMissing(configuration) {
+            print("reading    \(missing)")
         }
         guard let database else {
             print("database   none yet at \(paths.database)")

@@ -113,6 +113,7 @@ public final class InboxService: @unchecked Sendable {
         }
         housekeeping.resume()
 
+        if let problem = SceneText.problem(configuredFolder: configuration.models) { logger.warning("\(problem)") }
         logger.info("watching \(paths.inbox) with \(workerCount) worker\(workerCount == 1 ? "" : "s"); filing into \(paths.database)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
 

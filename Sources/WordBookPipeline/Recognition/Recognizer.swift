@@ -90,7 +90,12 @@ public final class Recognizer {
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
     private func proposeDetected(_ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText) throws -> Proposal? {
         let aim = AimPoint.centre(width: grey.width, height: grey.height)
-        let lines = try scene.detector.lines(in: colour)
+        // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
+        let window = Tuning.detectionWindow
+        let middle = PixelBox(
+            x: Int(Double(grey.width) * (1 - window) / 2), y: Int(Double(grey.height) * (1 - window) / 2),
+            width: Int(Double(grey.width) * window), height: Int(Double(grey.height) * window))
+        let lines = try scene.detector.lines(in: try colour.cropped(to: middle)).map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
         var words: [DetectedWord] = []
         var lineTexts: [String] = []
@@ -105,6 +110,20 @@ public final class Recognizer {
         var neural = Reading(text: aimed.text, confidence: aimed.word.confidence * 100, line: context)
         neural.box = aimed.box
         neural.variants = aimed.word.variants.map { (WordText.clean($0), 0) }
+        // A line longer than the recogniser's input is squeezed into it, which thins every letter: read
+        // the word again from its own part of the line, a letter height to either side.
+        if aimed.line.length > aimed.line.height * Double(scene.reader.inputWidth) / 48 {
+            let margin = aimed.line.height / aimed.line.length
+            let part = aimed.line.part(from: aimed.word.start - margin, to: aimed.word.end + margin)
+            let middle = try scene.reader.read(part, in: colour).words
+                .filter { WordText.hasLetter(WordText.clean($0.text)) }
+                .min { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }
+            if let middle {
+                neural.text = WordText.clean(middle.text)
+                neural.confidence = middle.confidence * 100
+                neural.variants = middle.variants.map { (WordText.clean($0), 0) }
+            }
+        }
         // Tesseract reads the word's line and keeps the word under the aim.
         let tesseract = try reader.read(
             grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)

@@ -20,6 +20,21 @@ public final class SceneText {
         reader = try TextLineReader(modelPath: files.recognizer, keysPath: files.keys)
     }
 
+    /// Why photos will be read by Tesseract alone under this configuration, or nil when the models are
+    /// there and are the expected files.
+    public static func problem(configuredFolder: String) -> String? {
+        switch SceneTextFiles.locate(configured: configuredFolder) {
+        case let .failure(missing): return missing.description
+        case let .success(files):
+            do {
+                try verify(files)
+                return nil
+            } catch {
+                return "\(error); photos are read by Tesseract alone"
+            }
+        }
+    }
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var verified: Set<String> = []
 

@@ -34,6 +34,10 @@ public struct TextLine: Sendable, Equatable {
                                   along(corners[3], corners[2], e), along(corners[3], corners[2], s)], score: score)
     }
 
+    func offset(dx: Double, dy: Double) -> TextLine {
+        TextLine(corners: corners.map { ($0.x + dx, $0.y + dy) }, score: score)
+    }
+
     var quad: st_quad {
         var quad = st_quad()
         withUnsafeMutableBytes(of: &quad.x) { raw in
@@ -79,7 +83,7 @@ public final class TextDetector {
     private let handle: OpaquePointer
     /// How large the detector sees the picture: the shorter side brought up to `side`, the longer
     /// side kept under `maxSide` (time grows with the area).
-    public var side = 736, maxSide = 960
+    public var side = Tuning.detectorSide, maxSide = Tuning.detectorMaxSide
 
     public init(modelPath: String) throws {
         var error = [CChar](repeating: 0, count: 512)

@@ -24,7 +24,8 @@ public final class TextLineReader {
     private let handle: OpaquePointer
     /// The model's symbols: class 0 is CTC's blank, 1...n these, n + 1 a space.
     private let symbols: [String]
-    private let inputWidth: Int
+    /// The model's input width; its height is 48.
+    public let inputWidth: Int
 
     public init(modelPath: String, keysPath: String, inputWidth: Int = 320) throws {
         guard let keys = try? String(contentsOfFile: keysPath, encoding: .utf8) else {
