@@ -57,12 +57,15 @@ import Testing
     }
 
     @Test func correctPicksANumberedCandidate() throws {
-        let word = try json(["show", "\(id("EXIT"))"])["word"] as! [String: Any]
-        let candidates = try #require(word["candidates"] as? [String])
+        // A two-line sign: its other line's words are candidates (a lone EXIT sign read alike by both readers has none).
+        let sign = try #require(LabeledImage.all.first { $0.file == "vilipender_upper_line.jpg" })
+        let filed = try run(["ingest", "--json", "--language", sign.language, sign.path])
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(filed.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+        let candidates = try #require((try json(["show", "\(id)"])["word"] as! [String: Any])["candidates"] as? [String])
         try #require(!candidates.isEmpty)
-        #expect(try run(["correct", "\(id("EXIT"))", "1"]).status == 0)
-        #expect((try json(["show", "\(id("EXIT"))"])["word"] as! [String: Any])["word"] as? String == candidates[0])
-        let tooFar = try run(["correct", "\(id("EXIT"))", "9"])
+        #expect(try run(["correct", "\(id)", "1"]).status == 0)
+        #expect((try json(["show", "\(id)"])["word"] as! [String: Any])["word"] as? String == candidates[0])
+        let tooFar = try run(["correct", "\(id)", "9"])
         #expect(tooFar.status != 0 && tooFar.stderr.contains("no candidate 9"))
     }
 
