@@ -26,6 +26,9 @@ if [ $build = yes ]; then
   rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker
   swift build -c release --static-swift-stdlib
 fi
+# The scene-text detector and recogniser (PaddleOCR's PP-OCRv6 small models from the rapidocr wheel,
+# rewritten for OpenCV 4.6), each checked against models/SHA256SUMS; does nothing when in place.
+bash scripts/make-models.sh .build/models
 for binary in wordbook wordbook-worker; do
   if ldd ".build/release/$binary" | grep -q 'libswiftCore'; then
     echo "build-deb: .build/release/$binary links the Swift run-time dynamically; build with --static-swift-stdlib" >&2
@@ -88,8 +91,15 @@ completions fish > "$root/usr/share/fish/vendor_completions.d/wordbook.fish"
 chmod 0644 "$root/usr/share/bash-completion/completions/wordbook" "$root/usr/share/zsh/vendor-completions/_wordbook" \
   "$root/usr/share/fish/vendor_completions.d/wordbook.fish"
 
-# Documentation.
+# The scene-text models, where the worker looks beside its executable (BIN/../share/wordbook/models).
+for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do
+  install -D -m 0644 ".build/models/$model" "$root/usr/share/wordbook/models/$model"
+done
+install -D -m 0644 debian/lintian-overrides "$root/usr/share/lintian/overrides/wordbook"
+
+# Documentation; models.md says where the models come from, how they were changed and their licence.
 install -D -m 0644 README.md "$root/usr/share/doc/wordbook/README.md"
+install -m 0644 models/README.md "$root/usr/share/doc/wordbook/models.md"
 install -m 0644 debian/copyright "$root/usr/share/doc/wordbook/copyright"
 # changelog.gz, not changelog.Debian.gz: the package is native (WordBook packs itself, so its
 # version has no Debian revision), and Debian names a native package's changelog so.

@@ -55,6 +55,23 @@ echo "$output"
 for word in Ausgang Café; do
   echo "$output" | grep -q "\"word\": \"$word\"" || { echo "deb-test: no photo was read as $word" >&2; exit 1; }
 done
+# The scene-text route: the same photo ingested again with the models' folder pointing nowhere (into a
+# word book of its own) is read by Tesseract alone; the proposals must differ, or the packaged models
+# in /usr/share/wordbook/models were not used.
+chroot "$tree" ls -l /usr/share/wordbook/models
+printf '[paths]\ndata = "/home/alice/no-models"\ndatabase = "/home/alice/no-models/wordbook.sqlite"\n[recognition]\nmodels = "/nonexistent"\n' \
+  > "$tree/tmp/no-models.toml"
+chmod 0644 "$tree/tmp/no-models.toml"
+alone=$(chroot "$tree" setpriv --reuid=alice --regid=alice --init-groups env HOME=/home/alice \
+  wordbook ingest --config /tmp/no-models.toml --json /tmp/photos/ausgang.jpg 2>&1) \
+  || { echo "$alone" >&2; echo "deb-test: wordbook ingest without the models failed" >&2; exit 1; }
+echo "without the models: $alone"
+proposal() { grep '/tmp/photos/ausgang.jpg' | sed 's/"id": [0-9]*, //'; }
+if [ "$(echo "$output" | proposal)" = "$(echo "$alone" | proposal)" ]; then
+  echo "deb-test: ausgang.jpg got the same proposal without the models: the scene-text route did not run" >&2
+  exit 1
+fi
+echo "deb-test: the models changed ausgang.jpg's proposal: the scene-text route ran"
 chroot "$tree" ls -l /var/lib/wordbook
 chroot "$tree" setpriv --reuid=alice --regid=alice --init-groups env HOME=/home/alice wordbook status
 
