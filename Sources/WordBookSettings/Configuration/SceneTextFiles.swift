@@ -18,9 +18,14 @@ public struct SceneTextFiles: Sendable, Equatable {
         self.folder = folder
     }
 
+    /// This process's executable, links followed: argv[0] of a command found on PATH is a bare name.
+    public static var runningExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
     /// The folders looked in, in order: the configured one alone, else the package's beside the
     /// executable, and the build tree's when the executable lies in one.
-    public static func folders(configured: String, executable: String = CommandLine.arguments[0]) -> [String] {
+    public static func folders(configured: String, executable: String = runningExecutable) -> [String] {
         if !configured.isEmpty { return [configured] }
         let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         var folders = [binary.appendingPathComponent("../share/wordbook/models").standardized.path]
@@ -31,7 +36,7 @@ public struct SceneTextFiles: Sendable, Equatable {
     }
 
     /// The first folder that holds all three files, or the sentence that says what is missing.
-    public static func locate(configured: String, executable: String = CommandLine.arguments[0]) -> Result<SceneTextFiles, SceneTextMissing> {
+    public static func locate(configured: String, executable: String = runningExecutable) -> Result<SceneTextFiles, SceneTextMissing> {
         let candidates = folders(configured: configured, executable: executable)
         for folder in candidates where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
             return .success(SceneTextFiles(folder: folder))
