@@ -38,6 +38,13 @@ public final class Glossary: Sendable {
         self.hunspellFolder = hunspellFolder
     }
 
+    /// Whether `word` is a word of `language` ("en", "de", "fr", "es") by its hunspell dictionary; nil
+    /// when that dictionary is missing.
+    public func isWord(_ word: String, language: String) -> Bool? {
+        guard let known = GlossRoute.languages[language.lowercased()], let stemmer = stemmer(for: known) else { return nil }
+        return stemmer.knows(word.precomposedStringWithCanonicalMapping)
+    }
+
     /// The gloss of `word`, a word of `language` ("en", "de", "fr", "es").
     public func lookUp(_ word: String, language: String) -> GlossLookup {
         let language = language.lowercased()

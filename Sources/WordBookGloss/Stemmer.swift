@@ -18,6 +18,11 @@ final class Stemmer: Sendable {
         handle.withLock { Hunspell_destroy($0) }
     }
 
+    /// Whether hunspell knows `word` as written (a word in capitals counts when its letters form a known word).
+    func knows(_ word: String) -> Bool {
+        handle.withLock { Hunspell_spell($0, word) != 0 }
+    }
+
     /// The stems hunspell gives for `word`, in its order, without `word` itself.
     func stems(of word: String) -> [String] {
         handle.withLock { handle in

@@ -36,4 +36,13 @@ struct CandidateTests {
         #expect(candidates == ["Cafe", "Caf", "Cafés", "Cave"])
         #expect(Candidates.distinct(["cafe", "CAFE"], excluding: "Café") == ["cafe", "CAFE"])
     }
+
+    @Test("Another reading of a word is about as long, or the word with a neighbour run into it", arguments: [
+        ("Restaurant", "Restourant", true), ("IRVING", "IRYING", true), ("MOUNTS", "ROCKYMOUNTS", true),
+        ("DAYS", "DAYSINN", true), ("be", "MARU", false), ("ARTS", "FORMINGXYZ", false), ("LEANING", "CLEANINGPLACE", false),
+    ])
+    func anotherReading(other: String, text: String, expected: Bool) {
+        let words: Set = ["rocky", "inn", "place"]
+        #expect(WordShape.isReading(other, of: text) { words.contains($0.lowercased()) } == expected)
+    }
 }

@@ -15,6 +15,16 @@ import Testing
 
     struct GlossNotFound: Error { var word: String; var lookup: GlossLookup }
 
+    /// The spelling check that decides between two readers' readings of a photo.
+    @Test func aWordOfTheLanguageIsKnownInAnyCase() {
+        #expect(Self.glossary.isWord("Restaurant", language: "en") == true)
+        #expect(Self.glossary.isWord("RESTAURANT", language: "en") == true)
+        #expect(Self.glossary.isWord("Restourant", language: "en") == false)
+        #expect(Self.glossary.isWord("Straße", language: "de") == true)
+        #expect(Self.glossary.isWord("Strase", language: "de") == false)
+        #expect(Glossary(nativeLanguage: "en", hunspellFolder: "/nonexistent").isWord("Straße", language: "de") == nil)
+    }
+
     @Test func aWordIsFoundInAnyCase() throws {
         for word in ["Ausgang", "AUSGANG", "ausgang"] {
             let gloss = try Self.gloss(word, "de")

@@ -62,6 +62,9 @@ public final class PhotoFiler: @unchecked Sendable {
         decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
         recognizer = Recognizer(
             dataPath: configuration.tessdataPath, sceneText: try? SceneTextFiles.locate(configured: configuration.models).get())
+        // Hunspell's dictionaries decide between readings, glosses on or off.
+        let spelling = glossary ?? Glossary(nativeLanguage: configuration.nativeLanguage.code, hunspellFolder: configuration.hunspellFolder)
+        recognizer.lexicon = { word, language in spelling.isWord(word, language: language.code) }
     }
 
     /// The dictionaries the configuration names, for the filers to share; nil with glosses off.

@@ -23,6 +23,17 @@ enum WordShape {
         return belief
     }
 
+    /// Whether `other` may be another reading of the word read as `text`: about as long (a letter in
+    /// four misread, lost or doubled), or `text` is `other` run together with a word before or after it
+    /// that `isWord` knows (a word space one reader did not see: ROCKYMOUNTS for MOUNTS).
+    static func isReading(_ other: String, of text: String, isWord: (String) -> Bool) -> Bool {
+        if abs(other.count - text.count) <= max(1, text.count / 4) { return true }
+        let folded = text.lowercased(), part = other.lowercased()
+        if folded.hasPrefix(part) { return isWord(String(text.dropFirst(other.count))) }
+        if folded.hasSuffix(part) { return isWord(String(text.dropLast(other.count))) }
+        return false
+    }
+
     /// Letters neither all capitals, all small, nor one capital then small ones. ß has no capital
     /// on most signs, so it counts as either ("STRAßE").
     static func hasMixedCase(_ text: String) -> Bool {

@@ -35,6 +35,9 @@ public final class Recognizer {
     /// Where the scene-text models are; nil reads with Tesseract alone.
     private let sceneTextFiles: SceneTextFiles?
     private var sceneTextEngine: SceneText?
+    /// Whether a text is a word of a language (its spelling dictionary); nil when the dictionary is
+    /// missing. Decides between readers that disagree.
+    public var lexicon: (@Sendable (String, Language) -> Bool?)?
     /// Why the scene-text models could not be used, once tried; photos are then read by Tesseract alone.
     public private(set) var sceneTextFailure: String?
 
@@ -69,7 +72,8 @@ public final class Recognizer {
         if WordReader.isWordCrop(width: grey.width, height: grey.height) {
             return try proposeCrop(grey, reader: reader)
         }
-        if let scene = sceneText(), let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene) {
+        if let scene = sceneText(),
+           let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene, language: language) {
             return found
         }
         return try proposePhoto(grey, reader: reader)
@@ -88,7 +92,9 @@ public final class Recognizer {
 
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
-    private func proposeDetected(_ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText) throws -> Proposal? {
+    private func proposeDetected(
+        _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language
+    ) throws -> Proposal? {
         let aim = AimPoint.centre(width: grey.width, height: grey.height)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
         let window = Tuning.detectionWindow
@@ -127,7 +133,17 @@ public final class Recognizer {
         // Tesseract reads the word's line and keeps the word under the aim.
         let tesseract = try reader.read(
             grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)
-        let readings = WordReader.rank([neural] + tesseract)
+        var readings = WordReader.rank([neural] + tesseract)
+        // Two readers that disagree: a reading that is a word of the language is the one the evidence
+        // supports over one that is not (ROCKYMOUNTS against MOUNTS, Restourant against Restaurant).
+        if let lexicon, let best = readings.first, lexicon(best.text, language) == false,
+           let known = readings.firstIndex(where: { reading in
+               reading.confidence >= Tuning.lexiconFloor && reading.text.filter(\.isLetter).count >= 2
+                   && lexicon(reading.text, language) == true
+                   && WordShape.isReading(reading.text, of: best.text) { lexicon($0, language) == true }
+           }) {
+            readings.insert(readings.remove(at: known), at: 0)
+        }
         let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
         let others = ranked.dropFirst()
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }

@@ -59,4 +59,6 @@ enum Tuning {
     static let detectedTextFraction = 0.6
     /// Share of the width and height, around the aim point, that the text detector sees.
     static let detectionWindow = 0.75
+    /// A reading below this confidence does not win over a better one for being a dictionary word.
+    static let lexiconFloor = 30.0
 }
