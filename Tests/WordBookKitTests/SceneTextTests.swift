@@ -90,4 +90,17 @@ import Testing
         #expect(SceneTextFiles.folders(configured: "", executable: "/usr/bin/wordbook-worker") == ["/usr/share/wordbook/models"])
         #expect(SceneTextFiles.folders(configured: "/opt/models", executable: "/usr/bin/wordbook-worker") == ["/opt/models"])
     }
+
+    /// A page's line (long, with lines like it above and below) goes to Tesseract; a sign's does not.
+    @Test func runningTextIsToldFromASign() {
+        func line(x: Double, y: Double, width: Double, height: Double) -> TextLine {
+            TextLine(corners: [(x, y), (x + width, y), (x + width, y + height), (x, y + height)], score: 0.9)
+        }
+        let page = (0..<5).map { line(x: 10, y: 10 + Double($0) * 30, width: 900, height: 24) }
+        #expect(DetectedLines.isRunningText(page[2], among: page, squeezedPast: 2 * 320 / 48))
+        let sign = [line(x: 100, y: 100, width: 400, height: 60), line(x: 120, y: 170, width: 360, height: 60)]
+        #expect(!DetectedLines.isRunningText(sign[0], among: sign, squeezedPast: 2 * 320 / 48))
+        let banner = [page[2]]
+        #expect(!DetectedLines.isRunningText(page[2], among: banner, squeezedPast: 2 * 320 / 48))
+    }
 }

@@ -52,6 +52,20 @@ enum DetectedLines {
         return words.map { ($0, score($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
     }
 
+    /// Whether `line` is a line of a paragraph: longer than `squeezedPast` times its height, with at
+    /// least two lines of about its height and much of its extent within three of its heights above or below.
+    static func isRunningText(_ line: TextLine, among lines: [TextLine], squeezedPast aspect: Double) -> Bool {
+        guard line.length > line.height * aspect else { return false }
+        let box = line.box
+        let neighbours = lines.filter { other in
+            let otherBox = other.box
+            let overlap = min(box.x + box.width, otherBox.x + otherBox.width) - max(box.x, otherBox.x)
+            return other != line && other.height >= line.height / 1.5 && other.height <= line.height * 1.5
+                && abs(otherBox.midY - box.midY) <= 3 * line.height && Double(overlap) >= 0.5 * Double(min(box.width, otherBox.width))
+        }
+        return neighbours.count >= 2
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]

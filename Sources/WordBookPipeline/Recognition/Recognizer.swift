@@ -103,6 +103,12 @@ public final class Recognizer {
             width: Int(Double(grey.width) * window), height: Int(Double(grey.height) * window))
         let lines = try scene.detector.lines(in: try colour.cropped(to: middle)).map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
+        // Running text on a page (a line squeezed to less than half its width in the recogniser's input,
+        // with lines like it above and below) is print, which Tesseract reads and places word by word better than the recogniser does,
+        // squeezing the line.
+        if let nearest = nearLines.first, DetectedLines.isRunningText(nearest, among: lines, squeezedPast: 2 * Double(scene.reader.inputWidth) / 48) {
+            return nil
+        }
         var words: [DetectedWord] = []
         var lineTexts: [String] = []
         for line in nearLines {
