@@ -78,24 +78,26 @@ float meanInside(const cv::Mat &map, const cv::Point2f corners[4]) {
     return float(cv::mean(map(cv::Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1)), mask)[0]);
 }
 
+// The network in `path`, or an empty one with the reason in `error`.
+cv::dnn::Net load(const char *path, char *error, size_t size) {
+    try {
+        cv::setNumThreads(1);
+        cv::dnn::Net net = cv::dnn::readNetFromONNX(path);
+        if (net.empty()) report(error, size, std::string("OpenCV read no network from ") + path);
+        return net;
+    } catch (const std::exception &e) {
+        report(error, size, std::string("OpenCV could not load ") + path + ": " + e.what());
+        return cv::dnn::Net();
+    }
+}
+
 }  // namespace
 
 extern "C" {
 
 st_detector *st_detector_open(const char *model_path, char *error, size_t error_size) {
-    try {
-        cv::setNumThreads(1);
-        auto *detector = new st_detector{cv::dnn::readNetFromONNX(model_path)};
-        if (detector->net.empty()) {
-            delete detector;
-            report(error, error_size, std::string("OpenCV read no network from ") + model_path);
-            return nullptr;
-        }
-        return detector;
-    } catch (const std::exception &e) {
-        report(error, error_size, std::string("OpenCV could not load ") + model_path + ": " + e.what());
-        return nullptr;
-    }
+    cv::dnn::Net net = load(model_path, error, error_size);
+    return net.empty() ? nullptr : new st_detector{net};
 }
 
 void st_detector_close(st_detector *detector) { delete detector; }
@@ -164,27 +166,21 @@ int st_detector_detect(st_detector *detector, const st_image *image, const st_de
 }
 
 st_recognizer *st_recognizer_open(const char *model_path, int input_width, char *error, size_t error_size) {
+    cv::dnn::Net net = load(model_path, error, error_size);
+    if (net.empty()) return nullptr;
     try {
-        cv::setNumThreads(1);
-        auto *recognizer = new st_recognizer{cv::dnn::readNetFromONNX(model_path), input_width, 0};
-        if (recognizer->net.empty()) {
-            delete recognizer;
-            report(error, error_size, std::string("OpenCV read no network from ") + model_path);
-            return nullptr;
-        }
+        // One empty line through the network tells how many classes it puts out per step.
         int shape[4] = {1, 3, 48, input_width};
         cv::Mat blob(4, shape, CV_32F, cv::Scalar(0));
-        recognizer->net.setInput(blob);
-        cv::Mat output = recognizer->net.forward();
-        recognizer->classes = output.dims == 3 ? output.size[2] : 0;
-        if (recognizer->classes == 0) {
-            delete recognizer;
+        net.setInput(blob);
+        cv::Mat output = net.forward();
+        if (output.dims != 3) {
             report(error, error_size, std::string("the recogniser in ") + model_path + " gives no sequence of classes");
             return nullptr;
         }
-        return recognizer;
+        return new st_recognizer{net, input_width, output.size[2]};
     } catch (const std::exception &e) {
-        report(error, error_size, std::string("OpenCV could not load ") + model_path + ": " + e.what());
+        report(error, error_size, std::string("the recogniser in ") + model_path + " does not run: " + e.what());
         return nullptr;
     }
 }

@@ -8,6 +8,12 @@ enum AimPoint {
         (Double(width) / 2, Double(height) / 2)
     }
 
+    /// The middle `share` of the picture's width and height, around the aim point.
+    static func middle(width: Int, height: Int, share: Double) -> PixelBox {
+        PixelBox(x: Int(Double(width) * (1 - share) / 2), y: Int(Double(height) * (1 - share) / 2),
+                 width: Int(Double(width) * share), height: Int(Double(height) * share))
+    }
+
     /// Words best first: the word whose centre is nearest the aim point (a learner puts the word in
     /// the middle of the frame), counting distance in the photo's letter height (the median word
     /// height, which one stray giant box cannot move), and believing confident words more. A single

@@ -39,15 +39,8 @@ public struct TextLine: Sendable, Equatable {
     }
 
     var quad: st_quad {
-        var quad = st_quad()
-        withUnsafeMutableBytes(of: &quad.x) { raw in
-            for (index, corner) in corners.enumerated() { raw.storeBytes(of: Float(corner.x), toByteOffset: index * 4, as: Float.self) }
-        }
-        withUnsafeMutableBytes(of: &quad.y) { raw in
-            for (index, corner) in corners.enumerated() { raw.storeBytes(of: Float(corner.y), toByteOffset: index * 4, as: Float.self) }
-        }
-        quad.score = Float(score)
-        return quad
+        let xs = corners.map { Float($0.x) }, ys = corners.map { Float($0.y) }
+        return st_quad(x: (xs[0], xs[1], xs[2], xs[3]), y: (ys[0], ys[1], ys[2], ys[3]), score: Float(score))
     }
 
     init(corners: [(x: Double, y: Double)], score: Double) {
@@ -56,8 +49,7 @@ public struct TextLine: Sendable, Equatable {
     }
 
     init(_ quad: st_quad) {
-        let xs = withUnsafeBytes(of: quad.x) { Array($0.bindMemory(to: Float.self)) }
-        let ys = withUnsafeBytes(of: quad.y) { Array($0.bindMemory(to: Float.self)) }
+        let xs = [quad.x.0, quad.x.1, quad.x.2, quad.x.3], ys = [quad.y.0, quad.y.1, quad.y.2, quad.y.3]
         corners = zip(xs, ys).map { (Double($0), Double($1)) }
         score = Double(quad.score)
     }

@@ -1,0 +1,77 @@
+import Foundation
+import WordBookSettings
+
+extension Recognizer {
+    /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
+    /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
+    func proposeDetected(
+        _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language
+    ) throws -> Proposal? {
+        let aim = AimPoint.centre(width: grey.width, height: grey.height)
+        // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
+        let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.detectionWindow)
+        let lines = try scene.detector.lines(in: try colour.cropped(to: middle)).map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
+        let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
+        // Running text on a page (a line squeezed to less than half its width in the recogniser's input,
+        // with lines like it above and below) is print, which Tesseract reads and places word by word
+        // better than the recogniser does, squeezing the line.
+        let squeezed = Double(scene.reader.inputWidth) / 48
+        if let nearest = nearLines.first, DetectedLines.isRunningText(nearest, among: lines, squeezedPast: 2 * squeezed) {
+            return nil
+        }
+        var words: [DetectedWord] = []
+        var lineTexts: [String] = []
+        for line in nearLines {
+            let text = try scene.reader.read(line, in: colour)
+            lineTexts.append(text.text)
+            words += DetectedLines.words(of: text, in: line).filter { WordText.hasLetter($0.text) }
+        }
+        let ranked = DetectedLines.rank(words, aim: aim)
+        guard let aimed = ranked.first else { return nil }
+        let context = lineTexts[nearLines.firstIndex(of: aimed.line) ?? 0]
+        var neural = Reading(text: aimed.text, confidence: aimed.word.confidence * 100, line: context)
+        neural.box = aimed.box
+        neural.variants = aimed.word.variants.map { (WordText.clean($0), 0) }
+        // A line longer than the recogniser's input is squeezed into it, which thins every letter: read
+        // the word again from its own part of the line, a letter height to either side.
+        if aimed.line.length > aimed.line.height * squeezed {
+            let margin = aimed.line.height / aimed.line.length
+            let part = aimed.line.part(from: aimed.word.start - margin, to: aimed.word.end + margin)
+            let centred = try scene.reader.read(part, in: colour).words
+                .filter { WordText.hasLetter(WordText.clean($0.text)) }
+                .min { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }
+            if let centred {
+                neural.text = WordText.clean(centred.text)
+                neural.confidence = centred.confidence * 100
+                neural.variants = centred.variants.map { (WordText.clean($0), 0) }
+            }
+        }
+        // Tesseract reads the word's line and keeps the word under the aim.
+        let tesseract = try reader.read(
+            grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)
+        let readings = preferringWords(WordReader.rank([neural] + tesseract), language: language)
+        let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
+        let others = ranked.dropFirst()
+        let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
+        let sure = AimPoint.certainty(of: aimed.box, among: others.map(\.box), aim: aim, unit: unit)
+        return Self.proposal(
+            readings, box: aimed.box, context: context, certainty: sure, nearby: near.map(\.text),
+            farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
+    }
+
+    /// Two readers that disagree: a reading that is a word of the language is the one the evidence
+    /// supports over one that is not (ROCKYMOUNTS against MOUNTS, Restourant against Restaurant), when
+    /// it is read confidently enough and may be a reading of the same word.
+    private func preferringWords(_ ranked: [Reading], language: Language) -> [Reading] {
+        guard let lexicon, let best = ranked.first, lexicon(best.text, language) == false,
+              let known = ranked.firstIndex(where: { reading in
+                  reading.confidence >= Tuning.lexiconFloor && reading.text.filter(\.isLetter).count >= 2
+                      && lexicon(reading.text, language) == true
+                      && WordShape.isReading(reading.text, of: best.text) { lexicon($0, language) == true }
+              })
+        else { return ranked }
+        var readings = ranked
+        readings.insert(readings.remove(at: known), at: 0)
+        return readings
+    }
+}
