@@ -44,6 +44,74 @@ import Testing
         #expect(texts.contains("Doll"), "\(texts)")
     }
 
+    /// Tests/Fixtures/scene-text-reference.json, written by scripts/scene-text-reference.py: the
+    /// original models on ONNX Runtime with RapidOCR's own pre- and post-processing, on three photos.
+    struct Reference: Decodable {
+        struct Settings: Decodable { var maxSide: Int }
+        struct Quad: Decodable { var corners: [[Double]], score: Double }
+        struct Word: Decodable { var text: String, probability: Double }
+        struct Reading: Decodable { var quad: Int, text: String, probability: Double, words: [Word] }
+        struct Input: Decodable { var file: String, width: Int, height: Int, quads: [Quad], readings: [Reading] }
+        var settings: Settings
+        var inputs: [Input]
+
+        static func load() throws -> Reference {
+            let url = root.appendingPathComponent("Tests/Fixtures/scene-text-reference.json")
+            return try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
+        }
+    }
+
+    /// The largest distance between corresponding corners of two quads, in pixels.
+    static func cornerDistance(_ a: [(x: Double, y: Double)], _ b: [[Double]]) -> Double {
+        zip(a, b).map { hypot($0.x - $1[0], $0.y - $1[1]) }.max() ?? .infinity
+    }
+
+    /// The rewritten detector on OpenCV finds the quads the original finds on ONNX Runtime, corner for
+    /// corner within 3 px (RapidOCR grows a box with a rounded polygon offset and clips to width - 1,
+    /// the project grows the rectangle; one map pixel is 2.5 image pixels on a 1600 px photo).
+    @Test func theDetectorFindsTheQuadsOfTheOriginalModel() throws {
+        let reference = try Reference.load()
+        let scene = try SceneText(files: Self.models)
+        #expect(scene.detector.side == 0 && scene.detector.maxSide == reference.settings.maxSide)
+        for input in reference.inputs {
+            let photo = try Self.picture(Self.root.appendingPathComponent(input.file))
+            try #require(photo.width == input.width && photo.height == input.height, "\(input.file)")
+            let lines = try scene.detector.lines(in: photo)
+            #expect(lines.count == input.quads.count, "\(input.file): \(lines.map(\.corners)) against \(input.quads.map(\.corners))")
+            for quad in input.quads {
+                let nearest = lines.min { Self.cornerDistance($0.corners, quad.corners) < Self.cornerDistance($1.corners, quad.corners) }
+                let distance = nearest.map { Self.cornerDistance($0.corners, quad.corners) } ?? .infinity
+                #expect(distance <= 3, "\(input.file): \(quad.corners) has no quad within 3 px, nearest \(nearest?.corners ?? [])")
+                #expect(abs((nearest?.score ?? 0) - quad.score) <= 0.02, "\(input.file): \(quad.corners) score \(nearest?.score ?? 0) against \(quad.score)")
+            }
+            for line in lines {
+                #expect(input.quads.contains { Self.cornerDistance(line.corners, $0.corners) <= 3 }, "\(input.file): \(line.corners) is not in the reference")
+            }
+        }
+    }
+
+    /// The rewritten recogniser on OpenCV reads the reference quads as the original does on ONNX
+    /// Runtime: the same text, each word's mean character probability within 0.02 (the reference's
+    /// crop is made by PyPI's OpenCV, up to 2 levels off Debian's 4.6: a hesitant letter moves by ~0.01).
+    @Test func theRecogniserReadsAsTheOriginalModel() throws {
+        let reference = try Reference.load()
+        let scene = try SceneText(files: Self.models)
+        for input in reference.inputs {
+            let photo = try Self.picture(Self.root.appendingPathComponent(input.file))
+            for reading in input.readings {
+                let quad = input.quads[reading.quad]
+                let line = TextLine(corners: quad.corners.map { ($0[0], $0[1]) }, score: quad.score)
+                let read = try scene.reader.read(line, in: photo)
+                #expect(read.text == reading.text, "\(input.file): \(quad.corners)")
+                #expect(read.words.map(\.text) == reading.words.map(\.text), "\(input.file): \(quad.corners)")
+                for (word, expected) in zip(read.words, reading.words) {
+                    #expect(abs(word.confidence - expected.probability) <= 0.02,
+                            "\(input.file): \(word.text) \(word.confidence) against \(expected.probability)")
+                }
+            }
+        }
+    }
+
     /// Real storefront photos that Tesseract's own layout analysis misreads ("Dot", "Ar", "cas").
     @Test(arguments: [("svttrain_00_00_w01.jpg", "Hut"), ("svttrain_00_01_w01.jpg", "Best"), ("svttrain_00_01_w02.jpg", "Inn")])
     func realStreetPhotosAreReadRight(file: String, word: String) throws {
