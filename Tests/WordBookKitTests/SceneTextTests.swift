@@ -171,4 +171,19 @@ import Testing
         let banner = [page[2]]
         #expect(!DetectedLines.isRunningText(page[2], among: banner, squeezedPast: 2 * 320 / 48))
     }
+
+    /// Tesseract's word under the aim, where it saw a word space the recogniser ran across.
+    @Test func tesseractsWordSpaceInsideTheRecognisersWord() {
+        let line = TextLine(corners: [(100, 100), (700, 100), (700, 160), (100, 160)], score: 0.9)
+        let merged = DetectedWord(
+            word: LineWord(text: "ROCKYMOUNTS", confidence: 0.9, start: 0, end: 1, variants: []), line: line, part: line)
+        var mounts = Reading(text: "MOUNTS", confidence: 90, line: "ROCKY MOUNTS")
+        mounts.box = PixelBox(x: 400, y: 105, width: 290, height: 50)
+        mounts.neighbourBoxes = [PixelBox(x: 110, y: 105, width: 250, height: 50)]
+        let span = DetectedLines.tesseractWord(in: merged, readings: [mounts])
+        #expect(abs((span?.start ?? 0) - 0.5) < 0.01 && abs((span?.end ?? 0) - 0.983) < 0.01, "\(String(describing: span))")
+        // Tesseract's other word outside the recogniser's: no space inside it.
+        mounts.neighbourBoxes = [PixelBox(x: 720, y: 105, width: 200, height: 50)]
+        #expect(DetectedLines.tesseractWord(in: merged, readings: [mounts]) == nil)
+    }
 }

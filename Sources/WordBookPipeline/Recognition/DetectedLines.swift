@@ -66,6 +66,21 @@ enum DetectedLines {
         return neighbours.count >= 2
     }
 
+    /// Where Tesseract's word under the aim lies along the recogniser's word's line, as shares of its
+    /// length, when Tesseract found a word space inside the recogniser's word: another of its words lies
+    /// at least half within it. Nil when the two agree on where the word ends.
+    static func tesseractWord(in word: DetectedWord, readings: [Reading]) -> (start: Double, end: Double)? {
+        guard let best = readings.first, let box = best.box else { return nil }
+        let span = word.box
+        func inside(_ other: PixelBox) -> Bool {
+            let overlap = min(other.x + other.width, span.x + span.width) - max(other.x, span.x)
+            return abs(other.midY - span.midY) < Double(span.height) / 2 && Double(overlap) >= 0.5 * Double(other.width)
+        }
+        guard best.neighbourBoxes.contains(where: inside) else { return nil }
+        let start = word.line.share(at: (Double(box.x), box.midY)), end = word.line.share(at: (Double(box.x + box.width), box.midY))
+        return end > start ? (start, end) : nil
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]

@@ -49,7 +49,23 @@ extension Recognizer {
         // Tesseract reads the word's line and keeps the word under the aim.
         let tesseract = try reader.read(
             grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)
-        let readings = preferringWords(WordReader.rank([neural] + tesseract), language: language)
+        var pool = [neural] + tesseract
+        // The recogniser reads on across a word space it does not see (ROCKYMOUNTS) where Tesseract, which
+        // splits words at gaps in the ink, sees two: the recogniser reads Tesseract's word alone too. That
+        // reading counts when it is a word of the language or Tesseract's own reading of it.
+        if let span = DetectedLines.tesseractWord(in: aimed, readings: WordReader.rank(tesseract)) {
+            let margin = aimed.line.height * Tuning.splitMargin / aimed.line.length
+            let part = aimed.line.part(from: span.start - margin, to: span.end + margin)
+            if let word = try scene.reader.read(part, in: colour).words
+                .filter({ WordText.hasLetter(WordText.clean($0.text)) })
+                .min(by: { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }) {
+                var split = Reading(text: WordText.clean(word.text), confidence: word.confidence * 100, line: context)
+                split.box = part.part(from: word.start, to: word.end).box
+                let agreed = tesseract.contains { $0.text.lowercased() == split.text.lowercased() }
+                if agreed || lexicon?(split.text, language) == true { pool.append(split) }
+            }
+        }
+        let readings = preferringWords(WordReader.rank(pool), language: language)
         let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
         let others = ranked.dropFirst()
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }

@@ -34,6 +34,13 @@ public struct TextLine: Sendable, Equatable {
                                   along(corners[3], corners[2], e), along(corners[3], corners[2], s)], score: score)
     }
 
+    /// Where a point lies along the line, as a share of its length (0 the left edge, 1 the right).
+    public func share(at point: (x: Double, y: Double)) -> Double {
+        let ux = corners[1].x - corners[0].x, uy = corners[1].y - corners[0].y
+        let length = max(hypot(ux, uy), 1)
+        return ((point.x - corners[0].x) * ux + (point.y - corners[0].y) * uy) / (length * length)
+    }
+
     func offset(dx: Double, dy: Double) -> TextLine {
         TextLine(corners: corners.map { ($0.x + dx, $0.y + dy) }, score: score)
     }

@@ -61,4 +61,6 @@ enum Tuning {
     static let detectionWindow = 0.75
     /// A reading below this confidence does not win over a better one for being a dictionary word.
     static let lexiconFloor = 30.0
+    /// Margin, in the line's heights, on either side of Tesseract's word when the recogniser reads it alone.
+    static let splitMargin = 0.25
 }
