@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordBookGloss
 @testable import WordBookPipeline
 @testable import WordBookSettings
 
@@ -120,6 +121,19 @@ import Testing
         #expect(recognizer.sceneTextFailure == nil)
         #expect(proposal.word == word, "\(proposal)")
         #expect(proposal.box != nil)
+    }
+
+    /// Where the readers disagree, the reading that is an English word wins: Restaurant over Restourant;
+    /// MUSEUM and CRAFTS, with the letter the recogniser nearly chose (it read MJSEUM and CRAFIS).
+    @Test(arguments: [("svttrain_15_13_w01.jpg", "MUSEUM"), ("svttrain_05_09_w05.jpg", "CRAFTS"), ("svttrain_06_05_w01.jpg", "Restaurant")])
+    func theDictionaryDecidesBetweenReadings(file: String, word: String) throws {
+        let spelling = Glossary(nativeLanguage: "en")
+        let recognizer = Recognizer(sceneText: Self.models)
+        let photo = try Self.picture(Self.streets.appendingPathComponent(file))
+        #expect(try recognizer.propose(photo, language: .english).word != word, "without the dictionary")
+        recognizer.lexicon = { spelling.isWord($0, language: $1.code) }
+        let proposal = try recognizer.propose(photo, language: .english)
+        #expect(proposal.word == word, "\(proposal)")
     }
 
     /// Without the models a photo is still read, by Tesseract alone, and the reason is a sentence.

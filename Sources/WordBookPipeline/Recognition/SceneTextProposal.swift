@@ -77,17 +77,27 @@ extension Recognizer {
 
     /// Two readers that disagree: a reading that is a word of the language is the one the evidence
     /// supports over one that is not (ROCKYMOUNTS against MOUNTS, Restourant against Restaurant), when
-    /// it is read confidently enough and may be a reading of the same word.
+    /// it is read confidently enough and may be a reading of the same word; failing that, a spelling
+    /// with one character the reader nearly chose instead (MJSEUM: MUSEUM).
     private func preferringWords(_ ranked: [Reading], language: Language) -> [Reading] {
-        guard let lexicon, let best = ranked.first, lexicon(best.text, language) == false,
-              let known = ranked.firstIndex(where: { reading in
-                  reading.confidence >= Tuning.lexiconFloor && reading.text.filter(\.isLetter).count >= 2
-                      && lexicon(reading.text, language) == true
-                      && WordShape.isReading(reading.text, of: best.text) { lexicon($0, language) == true }
-              })
-        else { return ranked }
+        guard let lexicon, let best = ranked.first, lexicon(best.text, language) == false else { return ranked }
+        func known(_ text: String, _ confidence: Double) -> Bool {
+            confidence >= Tuning.lexiconFloor && text.filter(\.isLetter).count >= 2 && lexicon(text, language) == true
+        }
         var readings = ranked
-        readings.insert(readings.remove(at: known), at: 0)
+        if let index = ranked.firstIndex(where: { reading in
+            known(reading.text, reading.confidence) && WordShape.isReading(reading.text, of: best.text) { lexicon($0, language) == true }
+        }) {
+            readings.insert(readings.remove(at: index), at: 0)
+        } else if let (reading, variant) = ranked.lazy
+            .flatMap({ reading in reading.variants.map { (reading, $0) } })
+            .first(where: { known($0.1.text, $0.0.confidence - $0.1.cost) }) {
+            var swapped = reading
+            swapped.text = variant.text
+            swapped.confidence = reading.confidence - variant.cost
+            swapped.variants = []
+            readings.insert(swapped, at: 0)
+        }
         return readings
     }
 }
