@@ -145,8 +145,24 @@ import WordBookGloss
         let failure = try #require(recognizer.sceneTextFailure)
         #expect(failure.contains("/nonexistent/wordbook-models/ppocr-det.onnx could not be read"), "\(failure)")
         let problem = try #require(SceneText.problem(configuredFolder: missing.folder))
-        #expect(problem.contains("Tesseract alone") && problem.contains("make models"), "\(problem)")
+        #expect(problem.hasPrefix("[recognition] models names /nonexistent/wordbook-models,") && problem.contains("Tesseract alone"), "\(problem)")
         #expect(SceneText.problem(configuredFolder: Self.models.folder) == nil)
+        let unconfigured = SceneTextFiles.locate(configured: "", executable: "/nonexistent/bin/wordbook-worker")
+        guard case let .failure(none) = unconfigured else { Issue.record("found models under /nonexistent"); return }
+        #expect(none.description.contains("/nonexistent/share/wordbook/models") && none.description.contains("make models"), "\(none)")
+    }
+
+    /// The context shows the line with the proposal in place of the recogniser's reading of it.
+    @Test func theContextLineHoldsTheProposal() {
+        let words = ["MJSEUM", "OF", "MAN"].enumerated().map {
+            LineWord(text: $0.element, confidence: 0.9, start: Double($0.offset) / 3, end: Double($0.offset + 1) / 3, variants: [])
+        }
+        let line = LineText(text: "MJSEUM OF MAN", words: words)
+        #expect(DetectedLines.line(line, replacing: words[0], with: "MUSEUM") == "MUSEUM OF MAN")
+        let merged = LineWord(text: "ROCKYMOUNTS,", confidence: 0.9, start: 0, end: 1, variants: [])
+        #expect(DetectedLines.line(LineText(text: "ROCKYMOUNTS,", words: [merged]), replacing: merged, with: "MOUNTS") == "ROCKYMOUNTS,")
+        let quoted = LineWord(text: "«Cafe»", confidence: 0.9, start: 0, end: 1, variants: [])
+        #expect(DetectedLines.line(LineText(text: "«Cafe»", words: [quoted]), replacing: quoted, with: "Café") == "«Café»")
     }
 
     /// A model file that is not the expected one (damaged, or from another version) is refused.

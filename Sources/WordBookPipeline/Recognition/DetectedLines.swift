@@ -81,6 +81,18 @@ enum DetectedLines {
         return end > start ? (start, end) : nil
     }
 
+    /// The line as read, with `word` read as `text` (MJSEUM OF MAN: MUSEUM OF MAN). A word that holds
+    /// `text` stays as read: the proposal is a part of it that a word space cut out.
+    static func line(_ line: LineText, replacing word: LineWord, with text: String) -> String {
+        var words = line.words.map(\.text)
+        guard let index = line.words.firstIndex(of: word), !words[index].lowercased().contains(text.lowercased()) else {
+            return line.text
+        }
+        let core = WordText.clean(words[index])
+        words[index] = core.isEmpty ? text : words[index].replacingOccurrences(of: core, with: text)
+        return words.joined(separator: " ")
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]

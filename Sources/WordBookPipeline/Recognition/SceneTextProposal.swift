@@ -20,15 +20,16 @@ extension Recognizer {
             return nil
         }
         var words: [DetectedWord] = []
-        var lineTexts: [String] = []
+        var lineTexts: [LineText] = []
         for line in nearLines {
             let text = try scene.reader.read(line, in: colour)
-            lineTexts.append(text.text)
+            lineTexts.append(text)
             words += DetectedLines.words(of: text, in: line).filter { WordText.hasLetter($0.text) }
         }
         let ranked = DetectedLines.rank(words, aim: aim)
         guard let aimed = ranked.first else { return nil }
-        let context = lineTexts[nearLines.firstIndex(of: aimed.line) ?? 0]
+        let lineText = lineTexts[nearLines.firstIndex(of: aimed.line) ?? 0]
+        let context = lineText.text
         var neural = Reading(text: aimed.text, confidence: aimed.word.confidence * 100, line: context)
         neural.box = aimed.box
         neural.variants = aimed.word.variants.map { (WordText.clean($0), 0) }
@@ -70,8 +71,9 @@ extension Recognizer {
         let others = ranked.dropFirst()
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
         let sure = AimPoint.certainty(of: aimed.box, among: others.map(\.box), aim: aim, unit: unit)
+        let shown = readings.first.map { DetectedLines.line(lineText, replacing: aimed.word, with: $0.text) } ?? context
         return Self.proposal(
-            readings, box: aimed.box, context: context, certainty: sure, nearby: near.map(\.text),
+            readings, box: aimed.box, context: shown, certainty: sure, nearby: near.map(\.text),
             farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
     }
 

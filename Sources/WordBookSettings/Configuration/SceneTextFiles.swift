@@ -41,16 +41,23 @@ public struct SceneTextFiles: Sendable, Equatable {
         for folder in candidates where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
             return .success(SceneTextFiles(folder: folder))
         }
-        return .failure(SceneTextMissing(folders: candidates))
+        return .failure(SceneTextMissing(folders: candidates, configured: !configured.isEmpty))
     }
 }
 
 /// No folder holds the scene-text models: photos are read by Tesseract alone.
 public struct SceneTextMissing: Error, Sendable, Equatable, CustomStringConvertible {
     public let folders: [String]
+    /// Whether the configuration named the folder.
+    public var configured = false
 
     public var description: String {
-        "the scene-text models (\(SceneTextFiles.names.joined(separator: ", "))) are in none of \(folders.joined(separator: ", ")); "
+        let files = SceneTextFiles.names.joined(separator: ", ")
+        if configured, let folder = folders.first {
+            return "[recognition] models names \(folder), which does not hold the scene-text models (\(files)); "
+                + "photos are read by Tesseract alone: point it at /usr/share/wordbook/models, or set it to \"\" for the default"
+        }
+        return "the scene-text models (\(files)) are in none of \(folders.joined(separator: ", ")); "
             + "photos are read by Tesseract alone: install the wordbook package, or run make models in the source tree"
     }
 }
