@@ -6,7 +6,7 @@ The reference outputs that SceneTextTests compares the project's text detector a
 from the rapidocr 3.10.0 wheel, run by ONNX Runtime, with RapidOCR's own pre- and post-processing
 configured as the project's TextDetector and TextLineReader are:
 
-- detector: longer side brought down to 640 (limit_type "max", no upscaling), each side rounded to
+- detector: longer side brought down to 512 (limit_type "max", no upscaling), each side rounded to
   a multiple of 32; thresh 0.3, box_thresh 0.5, unclip_ratio 1.6, 2x2 dilation, "fast" score;
 - recogniser: RapidOCR's perspective crop (get_rotate_crop_image), resized to 48 px high and
   min(320, ceil(48 w / h)) wide, right-padded with zeros to 320 (one crop per batch, so a long
@@ -56,7 +56,7 @@ INPUTS = [
     "../shared/datasets/realscenes-dev/en/svttrain_04_15_w01.jpg",
 ]
 READ_NEAREST = 3
-MAX_SIDE = 640
+MAX_SIDE = 512
 REC_SHAPE = [3, 48, 320]
 
 
