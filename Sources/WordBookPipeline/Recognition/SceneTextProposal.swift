@@ -38,10 +38,7 @@ extension Recognizer {
         if aimed.line.length > aimed.line.height * squeezed {
             let margin = aimed.line.height / aimed.line.length
             let part = aimed.line.part(from: aimed.word.start - margin, to: aimed.word.end + margin)
-            let centred = try scene.reader.read(part, in: colour).words
-                .filter { WordText.hasLetter(WordText.clean($0.text)) }
-                .min { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }
-            if let centred {
+            if let centred = try Self.centredWord(in: part, of: colour, reader: scene.reader) {
                 neural.text = WordText.clean(centred.text)
                 neural.confidence = centred.confidence * 100
                 neural.variants = centred.variants.map { (WordText.clean($0), 0) }
@@ -57,9 +54,7 @@ extension Recognizer {
         if let span = DetectedLines.tesseractWord(in: aimed, readings: WordReader.rank(tesseract)) {
             let margin = aimed.line.height * Tuning.splitMargin / aimed.line.length
             let part = aimed.line.part(from: span.start - margin, to: span.end + margin)
-            if let word = try scene.reader.read(part, in: colour).words
-                .filter({ WordText.hasLetter(WordText.clean($0.text)) })
-                .min(by: { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }) {
+            if let word = try Self.centredWord(in: part, of: colour, reader: scene.reader) {
                 var split = Reading(text: WordText.clean(word.text), confidence: word.confidence * 100, line: context)
                 split.box = part.part(from: word.start, to: word.end).box
                 let agreed = tesseract.contains { $0.text.lowercased() == split.text.lowercased() }
@@ -75,6 +70,13 @@ extension Recognizer {
         return Self.proposal(
             readings, box: aimed.box, context: shown, certainty: sure, nearby: near.map(\.text),
             farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
+    }
+
+    /// The word in the middle of `part` of a line, read by the recogniser alone: the part was cut around it.
+    private static func centredWord(in part: TextLine, of colour: Picture, reader: TextLineReader) throws -> LineWord? {
+        try reader.read(part, in: colour).words
+            .filter { WordText.hasLetter(WordText.clean($0.text)) }
+            .min { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }
     }
 
     /// Two readers that disagree: a reading that is a word of the language is the one the evidence
