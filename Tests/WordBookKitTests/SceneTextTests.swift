@@ -74,7 +74,10 @@ import WordBookGloss
     @Test func theDetectorFindsTheQuadsOfTheOriginalModel() throws {
         let reference = try Reference.load()
         let scene = try SceneText(files: Self.models)
-        #expect(scene.detector.side == 0 && scene.detector.maxSide == reference.settings.maxSide)
+        // The reference brings the longer side down to maxSide; the detector's enlarging of a small
+        // picture's shorter side to `side` does not touch these inputs.
+        #expect(scene.detector.maxSide == reference.settings.maxSide)
+        #expect(reference.inputs.allSatisfy { min($0.width, $0.height) >= scene.detector.side })
         for input in reference.inputs {
             let photo = try Self.picture(Self.root.appendingPathComponent(input.file))
             try #require(photo.width == input.width && photo.height == input.height, "\(input.file)")
@@ -217,5 +220,28 @@ import WordBookGloss
         // Tesseract's other word outside the recogniser's: no space inside it.
         mounts.neighbourBoxes = [PixelBox(x: 720, y: 105, width: 200, height: 50)]
         #expect(DetectedLines.tesseractWord(in: merged, readings: [mounts]) == nil)
+    }
+
+    /// A street photo 320 px wide (a head-worn camera's, or one a messaging app shrank) is a photo with
+    /// a word in it, not a cropped word: read whole as one line, its proposal was nonsense.
+    @Test(arguments: [("svttrain_00_01_w03.jpg", "Suites"), ("svttrain_00_08_w00.jpg", "MARBLE")])
+    func aSmallPhotoIsNotTakenForACroppedWord(file: String, word: String) throws {
+        let full = try Self.picture(Self.streets.appendingPathComponent(file))
+        let small = try full.scaled(by: 320 / Double(full.width))
+        #expect(WordReader.isWordCrop(width: small.width, height: small.height))
+        let scene = try SceneText(files: Self.models)
+        #expect(!DetectedLines.fillsPicture(try scene.detector.lines(in: small), width: small.width, height: small.height))
+        #expect(try Recognizer(sceneText: Self.models).propose(small, language: .english).word == word)
+    }
+
+    /// A cropped word's text fills its picture.
+    @Test func aCroppedWordFillsItsPicture() throws {
+        let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_00_01_w03.jpg"))
+        let scene = try SceneText(files: Self.models)
+        let aim = (Double(photo.width) / 2, Double(photo.height) / 2)
+        let line = try #require(DetectedLines.near(try scene.detector.lines(in: photo), aim: aim, reach: 4, count: 1).first)
+        let crop = try photo.cropped(to: line.box)
+        #expect(DetectedLines.fillsPicture(try scene.detector.lines(in: crop), width: crop.width, height: crop.height))
+        #expect(DetectedLines.fillsPicture([], width: 200, height: 60))
     }
 }

@@ -93,6 +93,15 @@ enum DetectedLines {
         return words.joined(separator: " ")
     }
 
+    /// Whether the text fills the picture, as in a cropped word: no line found at all, or the line
+    /// nearest the middle spans most of the picture's width or half its height.
+    static func fillsPicture(_ lines: [TextLine], width: Int, height: Int) -> Bool {
+        let middle = (Double(width) / 2, Double(height) / 2)
+        guard let nearest = lines.min(by: { distance(from: middle, to: $0) < distance(from: middle, to: $1) }) else { return true }
+        let box = nearest.box
+        return Double(box.width) >= 0.7 * Double(width) || Double(box.height) >= 0.5 * Double(height)
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]

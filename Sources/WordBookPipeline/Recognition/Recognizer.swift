@@ -69,11 +69,18 @@ public final class Recognizer {
         let engine = try engine(for: language)
         let grey = try picture.grey()
         let reader = WordReader(engine: engine)
+        let scene = sceneText()
         if WordReader.isWordCrop(width: grey.width, height: grey.height) {
+            // A small picture is a cropped word when its text fills it; a small photo (a head-worn
+            // camera's, one passed on by a messaging app) holds its words somewhere inside it.
+            if let scene, let colour = try? picture.rgb(),
+               !DetectedLines.fillsPicture(try scene.detector.lines(in: colour), width: grey.width, height: grey.height),
+               let found = try proposeDetected(colour, grey, reader: reader, scene: scene, language: language) {
+                return found
+            }
             return try proposeCrop(grey, reader: reader)
         }
-        if let scene = sceneText(),
-           let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene, language: language) {
+        if let scene, let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene, language: language) {
             return found
         }
         return try proposePhoto(grey, reader: reader)

@@ -51,11 +51,13 @@ enum Tuning {
     /// Detected lines nearest the aim point that the recogniser reads. Reading the two next ones as well
     /// changed no proposal on realscenes-dev and cost 0.05 s a photo.
     static let linesRead = 1
-    /// The detector sees the middle of the photo with its longer side at most this (never enlarged):
-    /// its time grows with the area, 0.28 s at 640 x 480 on one core. At 640 px every dev set read
-    /// the same photos right as at 512, for 0.1 s more on a 12-MP photo; RapidOCR's own size (shorter
-    /// side 736) read 2 more of realscenes-dev's 172 right, at 0.69 s a photo.
-    static let detectorSide = 0, detectorMaxSide = 512
+    /// The detector sees the middle of the photo with its longer side at most `detectorMaxSide`: its
+    /// time grows with the area, 0.28 s at 640 x 480 on one core. At 640 px every dev set read the
+    /// same photos right as at 512, for 0.1 s more on a 12-MP photo; RapidOCR's own size (shorter side
+    /// 736) read 2 more of realscenes-dev's 172 right, at 0.69 s a photo. A small photo's middle is
+    /// enlarged to `detectorSide` on its shorter side, as DB finds text of some pixels' height: on
+    /// realscenes-dev shrunk to 320 px and blurred, 95 photos right against 92 at its own size.
+    static let detectorSide = 320, detectorMaxSide = 512
     /// Share of a detected line's box that its letters fill (the detector's box has a margin).
     static let detectedTextFraction = 0.6
     /// Share of the width and height, around the aim point, that the text detector sees.
