@@ -65,13 +65,14 @@ deb-test:
 # Recognition accuracy of `wordbook ingest` against plain tesseract, side by side, on the dev sets, and
 # against the RapidOCR anchor on the per-language photo sets (scenes-dev, the real street photos of
 # realscenes-dev; bench/anchor.sh makes its pinned environment in .build/anchor-env once, and its
-# results are kept in .build/anchor-cache). The photo sets go in one call, which ends with their
-# reliability table pooled. ACCURACY_FLAGS go to each call: --skip-anchor leaves the anchor out.
+# results are kept in .build/anchor-cache). Each set's reliability table, then all sets' pooled; then
+# bench/calibrate.py refits the confidence rule on one half of every set and prints its reliability on
+# the other half. ACCURACY_FLAGS go to accuracy.py: --skip-anchor leaves the anchor out.
 DATASETS ?= ../shared/datasets
 accuracy: release
-	/usr/bin/python3 bench/accuracy.py $(DATASETS)/iiit5k-train --kind crops $(ACCURACY_FLAGS)
-	/usr/bin/python3 bench/accuracy.py $(DATASETS)/photos-dev $(DATASETS)/scenes-dev $(DATASETS)/realscenes-dev $(ACCURACY_FLAGS)
-	/usr/bin/python3 bench/accuracy.py TestImages $(ACCURACY_FLAGS)
+	/usr/bin/python3 bench/accuracy.py $(DATASETS)/iiit5k-train $(DATASETS)/photos-dev $(DATASETS)/scenes-dev \
+		$(DATASETS)/realscenes-dev TestImages --save .build/accuracy.tsv $(ACCURACY_FLAGS)
+	/usr/bin/python3 bench/calibrate.py .build/accuracy.tsv
 
 # Images per second of `wordbook ingest` (1 and 2 workers) against a tesseract + sqlite3 loop, where the
 # pipeline's time goes, decode sizes, peak RSS and `run` latency, on the dev sets; the targets of issue 4.

@@ -13,15 +13,15 @@ language, the third column of labels.tsv the kind of photo when it is a word: sc
 pipeline runs as `wordbook ingest --json` on a scratch database and configuration; plain tesseract
 reads the same images: `--psm 7`, whole output, for crops; for photos, put upright by their EXIF
 orientation first (Tesseract reads none), the default mode's TSV, the word whose box is nearest the
-photo's centre. `--kind` defaults by image size (long edge under
-1000 px: crops), except in a per-language folder, whose images are all photos.
+photo's centre. `--kind` defaults by image size: a folder most of whose images have a long edge under
+1000 px is of crops, except a per-language folder, whose images are all photos.
 
 One line per system: top-1 (proposal equals the label, ignoring surrounding punctuation and, unless
 the set is exact, case), top-3 (label among the proposal and the first two candidates), mean
 character error rate (Levenshtein distance / label length), any (label among all candidates), wall
 seconds per image (with the worker count used) and CPU seconds per image; per language and kind
 where the set has them; then the pipeline's reliability table: its proposals in confidence bins,
-how many and how many right. With several folders, a last table joins the photo sets' bins.
+how many and how many right. With several folders, a last table joins every set's bins.
 
 On a folder of photos (per-language, or whose labels.tsv has no header line, as photos-dev), a third
 system, the anchor: ../shared/tools/rapidocr_anchor.py (RapidOCR: PP-OCR on ONNX Runtime, the
@@ -34,7 +34,9 @@ anchor script and the pinned rapidocr version, so it runs once per set; where it
 cannot be installed, a line says so. `--skip-anchor` leaves it out, as does `--limit`.
 
 `--save FILE` writes the pipeline's answer for every image as TSV (file, label, proposal,
-confidence, candidates joined by ` | `, right: 1 when top-1 is right), to study the misses.
+confidence, candidates joined by ` | `, right: 1 when top-1 is right), to study the misses, then
+the evidence the pipeline gave for the proposal (route ... height, from $WORDBOOK_EVIDENCE, which it
+sets), from which bench/calibrate.py fits the confidence rule.
 Standard library, and Pillow (Debian's python3-pil) to put photos upright for plain tesseract.
 """
 import argparse, concurrent.futures, csv, hashlib, io, json, os, re, resource, shutil, struct, subprocess, sys, tempfile, time
@@ -45,6 +47,8 @@ BINS = [(0, 49), (50, 69), (70, 89), (90, 100)]
 ANCHOR = os.path.join(ROOT, "bench/anchor.sh")
 ANCHOR_SCRIPT = os.environ.get("ANCHOR_SCRIPT", os.path.join(os.path.dirname(ROOT), "shared/tools/rapidocr_anchor.py"))
 ANCHOR_CACHE = os.path.join(ROOT, ".build/anchor-cache")
+# What the pipeline says about each proposal ($WORDBOOK_EVIDENCE; Evidence.fieldNames in Evidence.swift).
+EVIDENCE = ["route", "reading", "recogniser", "tesseract", "attempts", "dictionary", "aim", "shape", "height"]
 
 
 class Row:
@@ -193,7 +197,8 @@ def run_pipeline(binary, folder, rows, workers):
         with open(config, "w") as f:
             f.write(f'[paths]\ndata = "{os.path.join(scratch, "data")}"\n')
         database = os.path.join(scratch, "accuracy.sqlite")
-        env = dict(os.environ, OMP_THREAD_LIMIT="1")
+        evidence_path = os.path.join(scratch, "evidence.tsv")
+        env = dict(os.environ, OMP_THREAD_LIMIT="1", WORDBOOK_EVIDENCE=evidence_path)
         groups = {}
         for row in rows:
             groups.setdefault(row.language, []).append(os.path.join(folder, row.file))
@@ -214,7 +219,14 @@ def run_pipeline(binary, folder, rows, workers):
                 results[key] = (entry.get("word") or "", entry.get("candidates") or [], entry.get("confidence") or 0)
             if done.returncode not in (0, 1):
                 sys.exit(f"{' '.join(command[:8])} ... failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
-        return results, time.time() - start, children_cpu() - cpu_start
+        elapsed, cpu = time.time() - start, children_cpu() - cpu_start
+        evidence = {}
+        if os.path.exists(evidence_path):
+            with open(evidence_path, encoding="utf-8") as f:
+                for line in f:
+                    fields = line.rstrip("\n").split("\t")
+                    evidence[os.path.relpath(fields[0], folder)] = fields[1:]
+        return results, evidence, elapsed, cpu
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -328,10 +340,10 @@ def run_anchor(folder, rows, per_language):
 
 
 def save(path, saved):
-    """Writes the pipeline's answers as TSV: file, label, proposal, confidence, candidates, right."""
+    """Writes the pipeline's answers as TSV: file, label, proposal, confidence, candidates, right, evidence."""
     with open(path, "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f, delimiter="\t", lineterminator="\n")
-        writer.writerow(["file", "label", "proposal", "confidence", "candidates", "right"])
+        writer.writerow(["file", "label", "proposal", "confidence", "candidates", "right"] + EVIDENCE)
         writer.writerows(saved)
 
 
@@ -359,23 +371,23 @@ def main():
         if not rows:
             sys.exit(f"no labelled images in {folder}/labels.tsv")
         per_language = not os.path.exists(os.path.join(folder, "labels.tsv"))
-        kinds = {}
-        for row in rows:
-            size = image_size(os.path.join(folder, row.file))
-            kinds[row.file] = args.kind or ("photos" if per_language or not size or max(size) >= 1000 else "crops")
+        # A folder is of crops when most of its images are (a crop set holds a few large crops too).
+        sizes = [image_size(os.path.join(folder, row.file)) for row in rows]
+        small = sum(1 for size in sizes if size and max(size) < 1000)
+        kind = args.kind or ("crops" if not per_language and small * 2 > len(rows) else "photos")
+        kinds = {row.file: kind for row in rows}
         described = ", ".join(f"{sum(k == kind for k in kinds.values())} {kind}" for kind in sorted(set(kinds.values())))
         print(f"{folder}: {len(rows)} images ({described}){'; exact labels' if per_language else ''}")
 
-        results, elapsed, cpu = run_pipeline(args.binary, folder, rows, args.workers)
+        results, evidence, elapsed, cpu = run_pipeline(args.binary, folder, rows, args.workers)
         verdicts = score("wordbook ingest", results, rows, elapsed, cpu, args.workers, args.verbose, per_language)
         pairs = [(results.get(row.file, ("", [], 0))[2], verdicts[row.file][0]) for row in rows]
         reliability("wordbook ingest", pairs)
-        if set(kinds.values()) == {"photos"}:
-            joined += pairs
+        joined += pairs
         for row in rows:
             proposal, candidates, confidence = results.get(row.file, ("", [], 0))
             saved.append([os.path.join(os.path.basename(folder), row.file), row.word, proposal, confidence,
-                          " | ".join(candidates), int(verdicts[row.file][0])])
+                          " | ".join(candidates), int(verdicts[row.file][0])] + evidence.get(row.file, []))
         if not args.skip_baseline:
             modes = " / ".join(sorted({"--psm 7" if k == "crops" else "TSV, word nearest the centre" for k in kinds.values()}))
             results, elapsed, cpu = run_baseline(folder, rows, kinds, args.workers)
@@ -387,7 +399,7 @@ def main():
                 run_anchor(folder, rows, per_language)
         print()
     if len(args.folders) > 1 and joined:
-        reliability(f"all photo sets above", joined)
+        reliability(f"all sets above", joined)
     if args.save:
         save(args.save, saved)
         print(f"wrote {len(saved)} answers of wordbook ingest to {args.save}")

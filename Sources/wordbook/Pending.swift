@@ -6,7 +6,7 @@ import WordBookStore
 struct Pending: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
-        abstract: "List the proposals waiting for you, with numbered candidates.",
+        abstract: "List the proposals waiting for you, least confident first, with numbered candidates.",
         discussion: """
             Settle them with confirm, reject, or correct ID WORD; correct ID N picks candidate N.
 
@@ -22,6 +22,7 @@ struct Pending: ParsableCommand {
         let (database, configuration) = try options.openExisting()
         var query = WordQuery()
         query.status = .proposed
+        query.sort = .confidence
         let words = try database.words(query)
         if json {
             let calendar = CaptureCalendar(timeZone: configuration.timeZone)

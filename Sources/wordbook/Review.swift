@@ -104,7 +104,7 @@ struct ReviewCommand: ParsableCommand {
 struct Triage: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "triage",
-        abstract: "Walk the pending proposals one at a time and settle each.",
+        abstract: "Walk the pending proposals one at a time, least confident first, and settle each.",
         discussion: """
             Enter accepts the proposal, a number picks that candidate, other text is the right word,
             s skips, r rejects, q quits. Every choice is saved at once. Reads from a pipe too:
@@ -123,6 +123,7 @@ struct Triage: ParsableCommand {
         let dictionaries = Dictionaries(configuration)
         var query = WordQuery()
         query.status = .proposed
+        query.sort = .confidence
         let pending = try database.words(query)
         if pending.isEmpty {
             print("Nothing is waiting: every proposal is settled.")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `[capture] auto_confirm`: proposals at or above the threshold are filed as confirmed, the others
-/// wait for the learner in `pending`.
+/// wait for the learner in `pending`, the least confident first.
 @Suite struct AutoConfirmTests {
     @Test func proposalsAtTheThresholdAreConfirmedAndTheRestWaitInPending() throws {
         let scratch = try Scratch()
@@ -38,6 +38,10 @@ import Testing
         let waiting = try #require(try JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as? [String: Any])
         let ids = try #require(waiting["words"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
         #expect(ids.sorted() == below)
+        // The doubtful ones first: pending lists the least confident proposal first.
+        let listedConfidences = ids.map { confidences[$0]! }
+        #expect(listedConfidences == listedConfidences.sorted())
+        #expect(Set(listedConfidences).count > 1)
 
         let counted = try wordbook(["status", "--config", scratch.config])
         #expect(counted.stdout.contains("\(above.count) confirmed on filing"))

@@ -53,6 +53,8 @@ public final class PhotoFiler: @unchecked Sendable {
     private let recognizer: Recognizer
     /// The learner's dictionaries, shared by the filers; nil with glosses off.
     private let glossary: Glossary?
+    /// Where each proposal's evidence is written, for bench/calibrate.py: $WORDBOOK_EVIDENCE, when set.
+    private let evidenceLog = ProcessInfo.processInfo.environment["WORDBOOK_EVIDENCE"].map(EvidenceLog.init)
 
     public init(database: AppDatabase, configuration: WordBookSettings.Configuration, glossary: Glossary? = nil) throws {
         self.database = database
@@ -114,6 +116,9 @@ public final class PhotoFiler: @unchecked Sendable {
         let stored = try observer.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
         let jpeg = try observer.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
         let proposal = try recognize(stored, language: language, observer: observer)
+        if let evidenceLog, let evidence = proposal.evidence {
+            evidenceLog.append(name: name, evidence)
+        }
         let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
         let gloss = observer.time(.gloss) { self.gloss(of: proposal.word, language: language) }
         return Filing(

@@ -13,8 +13,18 @@ public struct Proposal: Sendable, Equatable, Codable {
     public var box: PixelBox?
     /// The line of text the word stands in.
     public var context: String
+    /// What the photo says about the word, which the confidence is made from; nil when nothing was found.
+    public var evidence: Evidence?
+
+    private enum CodingKeys: String, CodingKey { case word, confidence, candidates, box, context }
 
     public static let nothingFound = Proposal(word: "", confidence: 0, candidates: [], box: nil, context: "")
+
+    /// Keeps the evidence and takes the confidence the rule gives it.
+    mutating func judge(by evidence: Evidence) {
+        self.evidence = evidence
+        confidence = ConfidenceRule.confidence(evidence)
+    }
 
     public init(word: String, confidence: Int, candidates: [String], box: PixelBox?, context: String) {
         self.word = word
@@ -66,6 +76,17 @@ public final class Recognizer {
     }
 
     public func propose(_ picture: Picture, language: Language) throws -> Proposal {
+        var proposal = try read(picture, language: language)
+        // A shop's sign names its owner in the possessive (DOLAN'S, Domino's): the learner's word is the
+        // name, and the sign's spelling stays the first candidate.
+        if let name = WordText.withoutPossessive(proposal.word, language: language) {
+            proposal.candidates = Candidates.distinct([proposal.word] + proposal.candidates, excluding: name)
+            proposal.word = name
+        }
+        return proposal
+    }
+
+    private func read(_ picture: Picture, language: Language) throws -> Proposal {
         let engine = try engine(for: language)
         let grey = try picture.grey()
         let reader = WordReader(engine: engine)
@@ -78,29 +99,66 @@ public final class Recognizer {
                let found = try proposeDetected(colour, grey, reader: reader, scene: scene, language: language) {
                 return found
             }
-            return try proposeCrop(grey, reader: reader)
+            return try proposeCrop(grey, reader: reader, recogniser: scene?.reader, colour: picture, language: language)
         }
         if let scene, let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene, language: language) {
             return found
         }
-        return try proposePhoto(grey, reader: reader)
+        return try proposePhoto(grey, reader: reader, language: language, route: scene == nil ? .photo : .page)
     }
 
-    /// A picture that is about one word: read it whole as a line.
-    private func proposeCrop(_ grey: Picture, reader: WordReader) throws -> Proposal {
+    /// A picture that is about one word: read it whole as a line, by Tesseract and by the recogniser.
+    private func proposeCrop(
+        _ grey: Picture, reader: WordReader, recogniser: TextLineReader?, colour: Picture, language: Language
+    ) throws -> Proposal {
         let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
-        let readings = WordReader.rank(try reader.read(grey, region: whole, textHeight: Double(grey.height) * Tuning.cropTextFraction))
+        let textHeight = Double(grey.height) * Tuning.cropTextFraction
+        let tesseract = try reader.read(grey, region: whole, textHeight: textHeight)
+        var pool = tesseract
+        var recognised: [String]?
+        if let recogniser {
+            let line = TextLine(whole)
+            let words = try recogniser.read(line, in: colour).words.filter { WordText.hasLetterOrDigit(WordText.clean($0.text)) }
+            // The picture is one word: the recogniser's pieces of it are one word too.
+            if !words.isEmpty {
+                var reading = Reading(
+                    text: WordText.clean(words.map(\.text).joined()), confidence: words.map(\.confidence).min()! * 100,
+                    line: words.map(\.text).joined(separator: " "))
+                if words.count == 1 { reading.variants = words[0].variants.map { (WordText.clean($0), 0) } }
+                pool.insert(reading, at: 0)
+                recognised = [reading.text]
+            }
+        }
+        let readings = preferringWords(WordReader.rank(pool), language: language)
         guard let best = readings.first else { return .nothingFound }
-        return Proposal(
+        var proposal = Proposal(
             word: best.text, confidence: Int(best.confidence.rounded()),
             candidates: Candidates.distinct(Reading.alternatives(readings), excluding: best.text),
             box: whole, context: best.line)
+        proposal.judge(by: evidence(
+            .crop, best: best, tesseract: tesseract, recogniser: recognised, aim: 1, textHeight: textHeight, language: language))
+        return proposal
+    }
+
+    /// The facts about the winning reading: which readers read it, whether it is a word of the language.
+    func evidence(
+        _ route: Evidence.Route, best: Reading, tesseract: [Reading], recogniser: [String]?, aim: Double,
+        textHeight: Double, language: Language
+    ) -> Evidence {
+        let attempts = tesseract.filter { !$0.text.isEmpty }
+        let agreeing = attempts.filter { $0.text.lowercased() == best.text.lowercased() }.count
+        return Evidence(
+            route: route, reading: best.confidence, recogniserAgrees: recogniser.map { $0.contains(best.text) },
+            tesseractAgrees: WordReader.rank(attempts).first?.text == best.text,
+            attemptsAgreeing: attempts.isEmpty ? 0 : Double(agreeing) / Double(attempts.count),
+            inDictionary: best.text.filter(\.isLetter).count >= 2 ? lexicon?(best.text, language) : false,
+            aim: aim, shape: WordShape.plausibility(of: best.text), textHeight: textHeight)
     }
 
     /// A photo: find the sharp text region at the aim point (a line, a sign's block, a patch of a page),
     /// find its words, and read the one under the aim point closely; when that reads nothing
     /// convincing, look for words all over the photo.
-    private func proposePhoto(_ grey: Picture, reader: WordReader) throws -> Proposal {
+    private func proposePhoto(_ grey: Picture, reader: WordReader, language: Language, route: Evidence.Route) throws -> Proposal {
         let aim = AimPoint.centre(width: grey.width, height: grey.height)
         var tried: [(proposal: Proposal, confidence: Double)] = []
         if let (region, others) = try SharpText.aimedRegion(in: grey) {
@@ -114,7 +172,7 @@ public final class Recognizer {
                 let block = try reader.words(in: grey, region: padded, mode: .block)
                 if Set(block.map(\.line)).count >= 2 { words = block }
             }
-            if let found = try propose(among: words, in: grey, reader: reader, aim: aim, across: region, rivals: others) {
+            if let found = try propose(among: words, in: grey, reader: reader, aim: aim, language: language, route: route, across: region, rivals: others) {
                 if found.confidence >= Tuning.regionAccept { return found.proposal }
                 tried.append(found)
             } else {
@@ -125,7 +183,9 @@ public final class Recognizer {
                 if let best = readings.first {
                     let box = best.box ?? region
                     let sure = AimPoint.certainty(of: box, among: best.neighbourBoxes + others, aim: aim, unit: Double(box.height))
-                    let proposal = Self.proposal(readings, box: region, context: best.line, certainty: sure)
+                    var proposal = Self.proposal(readings, box: region, context: best.line, certainty: sure)
+                    proposal.judge(by: evidence(
+                        route, best: best, tesseract: readings, recogniser: nil, aim: sure, textHeight: Double(box.height), language: language))
                     if best.confidence >= Tuning.regionAccept { return proposal }
                     tried.append((proposal, best.confidence))
                 }
@@ -134,12 +194,12 @@ public final class Recognizer {
         // The middle of the frame, where a learner puts the word (a page has no one sharp region there);
         // the whole photo only when the middle holds no word at all.
         let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.aimWindow)
-        if let found = try propose(among: try reader.words(in: grey, region: middle), in: grey, reader: reader, aim: aim) {
+        if let found = try propose(among: try reader.words(in: grey, region: middle), in: grey, reader: reader, aim: aim, language: language, route: route) {
             tried.append(found)
         } else {
             let factor = min(1, Tuning.sparseEdge / Double(max(grey.width, grey.height)))
             let whole = PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
-            if let found = try propose(among: try reader.words(in: grey, region: whole, scale: factor), in: grey, reader: reader, aim: aim) {
+            if let found = try propose(among: try reader.words(in: grey, region: whole, scale: factor), in: grey, reader: reader, aim: aim, language: language, route: route) {
                 tried.append(found)
             }
         }
@@ -149,7 +209,7 @@ public final class Recognizer {
     /// Of the words found, the one at the aim point, re-read closely; with the confidence of its reading.
     private func propose(
         among found: [RecognizedWord], in grey: Picture, reader: WordReader, aim: (x: Double, y: Double),
-        across: PixelBox? = nil, rivals: [PixelBox] = []
+        language: Language, route: Evidence.Route, across: PixelBox? = nil, rivals: [PixelBox] = []
     ) throws -> (proposal: Proposal, confidence: Double)? {
         guard !found.isEmpty else { return nil }
         var ranked = AimPoint.rank(found, aim: aim)
@@ -193,20 +253,17 @@ public final class Recognizer {
         let outside = rivals.filter { rival in !found.contains { rival.contains($0.box) } }
         let sure = AimPoint.certainty(
             of: aimed.box, among: found.filter { $0 != aimed }.map(\.box) + outside, aim: aim, unit: unit)
-        let proposal = Self.proposal(
+        var proposal = Self.proposal(
             readings, box: aimed.box, context: AimPoint.line(around: aimed, in: found, replacingWith: best.text), certainty: sure,
             nearby: near.map { WordText.clean($0.text) },
             farther: others.filter { !near.contains($0) }.map { WordText.clean($0.text) })
+        proposal.judge(by: evidence(
+            route, best: best, tesseract: readings, recogniser: nil, aim: sure, textHeight: Double(aimed.box.height), language: language))
         return (proposal, best.confidence)
     }
 
-    /// How sure the spelling is: attempts that read the word differently are doubt Tesseract's own
-    /// confidence in each attempt does not show.
-    private static func spelling(_ reading: Reading) -> Double {
-        1 - Tuning.disagreementCost * (1 - reading.agreement)
-    }
-
-    /// The best reading as the proposal. Candidates: the other readings, taking turns with the words
+    /// The best reading as the proposal, with that reading's own confidence until `judge(by:)` weighs
+    /// the evidence. Candidates: the other readings, taking turns with the words
     /// near the aim point (on a page the aimed word may be the next one), then the words farther off.
     /// When the doubt about which word was aimed at is the larger, the words near the aim point come
     /// first, all of them; otherwise the other spellings lead.
@@ -227,7 +284,7 @@ public final class Recognizer {
             }
         }
         return Proposal(
-            word: best.text, confidence: Int((best.confidence * certainty * Self.spelling(best) * WordShape.plausibility(of: best.text)).rounded()),
+            word: best.text, confidence: Int(best.confidence.rounded()),
             candidates: Candidates.distinct(others + farther, excluding: best.text),
             box: best.box ?? box, context: context)
     }

@@ -48,6 +48,7 @@ extension Recognizer {
         let tesseract = try reader.read(
             grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)
         var pool = [neural] + tesseract
+        var recognised = [neural.text]
         // The recogniser reads on across a word space it does not see (ROCKYMOUNTS) where Tesseract, which
         // splits words at gaps in the ink, sees two: the recogniser reads Tesseract's word alone too. That
         // reading counts when it is a word of the language or Tesseract's own reading of it.
@@ -58,7 +59,10 @@ extension Recognizer {
                 var split = Reading(text: WordText.clean(word.text), confidence: word.confidence * 100, line: context)
                 split.box = part.part(from: word.start, to: word.end).box
                 let agreed = tesseract.contains { $0.text.lowercased() == split.text.lowercased() }
-                if agreed || lexicon?(split.text, language) == true { pool.append(split) }
+                if agreed || lexicon?(split.text, language) == true {
+                    pool.append(split)
+                    recognised.append(split.text)
+                }
             }
         }
         let readings = preferringWords(WordReader.rank(pool), language: language)
@@ -67,9 +71,15 @@ extension Recognizer {
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
         let sure = AimPoint.certainty(of: aimed.box, among: others.map(\.box), aim: aim, unit: unit)
         let shown = readings.first.map { DetectedLines.line(lineText, replacing: aimed.word, with: $0.text) } ?? context
-        return Self.proposal(
+        var proposal = Self.proposal(
             readings, box: aimed.box, context: shown, certainty: sure, nearby: near.map(\.text),
             farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
+        if let best = readings.first {
+            proposal.judge(by: evidence(
+                .detected, best: best, tesseract: tesseract, recogniser: recognised, aim: sure,
+                textHeight: aimed.line.height * Tuning.detectedTextFraction, language: language))
+        }
+        return proposal
     }
 
     /// The word in the middle of `part` of a line, read by the recogniser alone: the part was cut around it.
@@ -83,7 +93,7 @@ extension Recognizer {
     /// supports over one that is not (ROCKYMOUNTS against MOUNTS, Restourant against Restaurant), when
     /// it is read confidently enough and may be a reading of the same word; failing that, a spelling
     /// with one character the reader nearly chose instead (MJSEUM: MUSEUM).
-    private func preferringWords(_ ranked: [Reading], language: Language) -> [Reading] {
+    func preferringWords(_ ranked: [Reading], language: Language) -> [Reading] {
         guard let lexicon, let best = ranked.first, lexicon(best.text, language) == false else { return ranked }
         func known(_ text: String, _ confidence: Double) -> Bool {
             confidence >= Tuning.lexiconFloor && text.filter(\.isLetter).count >= 2 && lexicon(text, language) == true

@@ -41,6 +41,12 @@ public struct TextLine: Sendable, Equatable {
         return ((point.x - corners[0].x) * ux + (point.y - corners[0].y) * uy) / (length * length)
     }
 
+    /// A box as a line running left to right.
+    init(_ box: PixelBox, score: Double = 1) {
+        let left = Double(box.x), top = Double(box.y), right = Double(box.x + box.width), bottom = Double(box.y + box.height)
+        self.init(corners: [(left, top), (right, top), (right, bottom), (left, bottom)], score: score)
+    }
+
     func offset(dx: Double, dy: Double) -> TextLine {
         TextLine(corners: corners.map { ($0.x + dx, $0.y + dy) }, score: score)
     }

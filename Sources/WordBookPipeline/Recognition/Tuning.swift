@@ -22,8 +22,6 @@ enum Tuning {
     static let lonePenalty = 0.5, digitsInWordPenalty = 0.7, mixedCaseFactor = 0.7
     /// Confidence added to a reading for each other attempt that reads the same.
     static let voteBonus = 5.0
-    /// Share of a proposal's confidence lost when no other attempt agrees with it (in proportion below).
-    static let disagreementCost = 0.5
     /// A sharp region read at least this confidently is taken without a sparse search of the photo.
     static let regionAccept = 60.0
     /// Long edge of the copy searched for sharp regions, and the scale the next three refer to.

@@ -89,7 +89,6 @@ struct WordReader {
         var ranked = order.map { text -> Reading in
             var reading = merged[text]!
             reading.confidence = min(100, reading.confidence + Tuning.voteBonus * Double(support(text)))
-            reading.agreement = Double(support(text) + 1) / Double(readings.filter { !$0.text.isEmpty }.count)
             return reading
         }
         ranked.sort { $0.confidence > $1.confidence }
@@ -170,8 +169,6 @@ struct Reading {
     var neighbours: [String] = []
     /// Where every other word of the line is.
     var neighbourBoxes: [PixelBox] = []
-    /// The share of the attempts that read the same (ignoring case), once ranked.
-    var agreement = 1.0
 
     /// The other readings and the variants of each, ordered by confidence less the cost of the swap
     /// and less how unlike a written word each looks beside the best reading.

@@ -15,6 +15,24 @@ enum WordText {
     static func clean(_ text: String) -> String {
         text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted)
     }
+
+    /// An English name without the possessive 's that follows it ("DOLAN’S" → "DOLAN", "Domino's" →
+    /// "Domino"); nil for any other word. Only a capitalised word of two letters or more is a name, and
+    /// not one of the words whose 's is "is", "has" or "us" ("IT'S", "LET'S", "THAT'S").
+    static func withoutPossessive(_ text: String, language: Language) -> String? {
+        guard language == .english, text.count >= 4 else { return nil }
+        guard ["'s", "’s", "'S", "’S"].contains(String(text.suffix(2))) else { return nil }
+        let name = String(text.dropLast(2))
+        guard name.count >= 2, name.allSatisfy(\.isLetter), name.first?.isUppercase == true,
+              !contracting.contains(name.lowercased()) else { return nil }
+        return name
+    }
+
+    /// English words that take 's for "is", "has" or "us".
+    private static let contracting: Set<String> = [
+        "he", "she", "it", "that", "this", "what", "who", "where", "when", "why", "how", "here", "there", "let",
+        "everyone", "everybody", "everything", "someone", "somebody", "something", "nobody", "nothing",
+    ]
 }
 
 extension PixelBox {

@@ -195,7 +195,7 @@ extension AppDatabase {
     public func pending() throws -> [Word] {
         try writer.read { db in
             try Word.filter(Word.Columns.status == WordStatus.proposed.rawValue)
-                .order(Word.Columns.capturedAt, Word.Columns.id)
+                .order(Word.Columns.confidence, Word.Columns.capturedAt, Word.Columns.id)
                 .fetchAll(db)
         }
     }

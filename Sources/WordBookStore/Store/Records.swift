@@ -101,6 +101,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let reviewCount = Column(CodingKeys.reviewCount)
         public static let capturedAt = Column(CodingKeys.capturedAt)
         public static let word = Column(CodingKeys.word)
+        public static let confidence = Column(CodingKeys.confidence)
         public static let targetLanguage = Column(CodingKeys.targetLanguage)
         public static let masteryLevel = Column(CodingKeys.masteryLevel)
         public static let nextReviewDate = Column(CodingKeys.nextReviewDate)

@@ -4,7 +4,8 @@ import GRDB
 /// Which words `list` shows, in which order, which page.
 public struct WordQuery: Sendable {
     public enum Sort: String, Sendable, CaseIterable {
-        case word, created, nextReview = "next-review"
+        /// `confidence`: the least confident proposal first, so the doubtful ones come first.
+        case word, created, nextReview = "next-review", confidence
     }
 
     public var day: String?
@@ -94,6 +95,7 @@ extension AppDatabase {
             case .word: request = request.order(Word.Columns.word.collating(.localizedCaseInsensitiveCompare), Word.Columns.id)
             case .created: request = request.order(Word.Columns.capturedAt, Word.Columns.id)
             case .nextReview: request = request.order(Word.Columns.nextReviewDate, Word.Columns.id)
+            case .confidence: request = request.order(Word.Columns.confidence, Word.Columns.capturedAt, Word.Columns.id)
             }
             if let limit = query.limit { request = request.limit(limit, offset: query.offset) }
             else if query.offset > 0 { request = request.limit(-1, offset: query.offset) }
