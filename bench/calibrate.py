@@ -10,12 +10,13 @@ The weights are fitted on half 0 of every set pooled, each set weighing the same
 table that follows is measured on half 1 only, per set and pooled: how many proposals fall in each
 confidence bin and how many of them are right. `--fit-half 1` fits on the other half and checks on
 half 0; `--all` also prints the table on the half fitted.
-`--swift` prints the weights as the Swift literal of `ConfidenceRule.weights`.
+Last, the same table for the weights the pipeline runs (ConfidenceRule.swift), on the same half.
+`--swift` prints the fitted weights as the Swift literal of `ConfidenceRule.weights`.
 
 The features are the evidence as the rule in ConfidenceRule.swift reads it; keep the two in step.
 Standard library only.
 """
-import argparse, csv, hashlib, math, os, sys
+import argparse, csv, hashlib, math, os, re, sys
 
 FEATURES = [
     "bias", "bothReaders", "recogniserOnly", "tesseractOnly", "tesseractAlone",
@@ -88,6 +89,16 @@ def solve(a, b):
     return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
 
 
+def shipped_weights():
+    """The weights in ConfidenceRule.swift, the rule the pipeline runs."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "Sources/WordBookPipeline/Recognition/ConfidenceRule.swift")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    literal = re.search(r"static let weights: \[Double\] = \[([^\]]*)\]", text)
+    return [float(v) for v in literal.group(1).replace("\n", " ").split(",") if v.strip()] if literal else None
+
+
 def confidence(w, x):
     return round(100 / (1 + math.exp(-sum(a * b for a, b in zip(w, x)))))
 
@@ -143,6 +154,17 @@ def main():
                 for name, x, y in sets[set_name]:
                     if half(name) == which and confidence(w, x) >= 90 and not y:
                         print(f"    wrong at {confidence(w, x)}: {name} {dict(zip(FEATURES, x))}")
+    shipped = shipped_weights()
+    if shipped and len(shipped) == len(FEATURES):
+        print(f"\nthe rule as shipped (ConfidenceRule.swift), on half {held_out}:")
+        pooled = []
+        for set_name in sorted(sets):
+            pairs = [(confidence(shipped, x), y) for name, x, y in sets[set_name] if half(name) == held_out]
+            pooled += pairs
+            table(set_name, pairs)
+        table("all sets pooled", pooled)
+    else:
+        print("\nConfidenceRule.swift's weights do not match the features above: keep the two in step")
     if args.swift:
         print("\n    static let weights: [Double] = [" + ", ".join(f"{v:.3f}" for v in w) + "]")
 
