@@ -48,7 +48,7 @@ ANCHOR = os.path.join(ROOT, "bench/anchor.sh")
 ANCHOR_SCRIPT = os.environ.get("ANCHOR_SCRIPT", os.path.join(os.path.dirname(ROOT), "shared/tools/rapidocr_anchor.py"))
 ANCHOR_CACHE = os.path.join(ROOT, ".build/anchor-cache")
 # What the pipeline says about each proposal ($WORDBOOK_EVIDENCE; Evidence.fieldNames in Evidence.swift).
-EVIDENCE = ["route", "reading", "recogniser", "tesseract", "attempts", "dictionary", "aim", "shape", "height"]
+EVIDENCE = ["route", "reading", "recogniser", "tesseract", "attempts", "dictionary", "aim", "offset", "shape", "height", "letters"]
 
 
 class Row:

@@ -10,7 +10,8 @@ The weights are fitted on half 0 of every set pooled, each set weighing the same
 table that follows is measured on half 1 only, per set and pooled: how many proposals fall in each
 confidence bin and how many of them are right. `--fit-half 1` fits on the other half and checks on
 half 0; `--all` also prints the table on the half fitted.
-Last, the same table for the weights the pipeline runs (ConfidenceRule.swift), on the same half.
+Last, the same table for the weights the pipeline runs (ConfidenceRule.swift), on the same half and
+on every image.
 `--swift` prints the fitted weights as the Swift literal of `ConfidenceRule.weights`.
 
 The features are the evidence as the rule in ConfidenceRule.swift reads it; keep the two in step.
@@ -21,6 +22,7 @@ import argparse, csv, hashlib, math, os, re, sys
 FEATURES = [
     "bias", "bothReaders", "recogniserOnly", "tesseractOnly", "tesseractAlone",
     "inDictionary", "notInDictionary", "inPhoto", "runningText", "reading", "attempts", "shape",
+    "textHeight", "shortWord", "aimOffset",
 ]
 BINS = [(0, 49), (50, 69), (70, 89), (90, 100)]
 # Weight decay on every weight but the bias: keeps a feature that one half of a small set happens to
@@ -44,11 +46,15 @@ def features(e):
         float(e["reading"]) / 100,
         float(e["attempts"]),
         math.log(max(float(e["shape"]), 0.05)),
+        math.log(min(max(float(e["height"]), 8), 64) / 64),
+        float(int(e["letters"]) <= 2),
+        math.log1p(min(max(float(e["offset"]), 0), 8)),
     ]
 
 
 def half(name):
-    return hashlib.sha256(name.encode()).digest()[0] % 2
+    """0 or 1 by the file's path inside its set: a photo and its shrunk copy in another set share a half."""
+    return hashlib.sha256(name.split("/", 1)[-1].encode()).digest()[0] % 2
 
 
 def fit(rows):
@@ -156,17 +162,18 @@ def main():
                         print(f"    wrong at {confidence(w, x)}: {name} {dict(zip(FEATURES, x))}")
     shipped = shipped_weights()
     if shipped and len(shipped) == len(FEATURES):
-        print(f"\nthe rule as shipped (ConfidenceRule.swift), on half {held_out}:")
-        pooled = []
-        for set_name in sorted(sets):
-            pairs = [(confidence(shipped, x), y) for name, x, y in sets[set_name] if half(name) == held_out]
-            pooled += pairs
-            table(set_name, pairs)
-        table("all sets pooled", pooled)
+        for which, label in [(held_out, f"on half {held_out}"), (None, "on every image")]:
+            print(f"\nthe rule as shipped (ConfidenceRule.swift), {label}:")
+            pooled = []
+            for set_name in sorted(sets):
+                pairs = [(confidence(shipped, x), y) for name, x, y in sets[set_name] if which is None or half(name) == which]
+                pooled += pairs
+                table(set_name, pairs)
+            table("all sets pooled", pooled)
     else:
         print("\nConfidenceRule.swift's weights do not match the features above: keep the two in step")
     if args.swift:
-        print("\n    static let weights: [Double] = [" + ", ".join(f"{v:.3f}" for v in w) + "]")
+        print("\nConfidenceRule.weights:\n        " + ", ".join(f"{v:.3f}" for v in w) + ",")
 
 
 if __name__ == "__main__":

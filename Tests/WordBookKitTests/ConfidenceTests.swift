@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WordBookPipeline
 @testable import WordBookSettings
@@ -9,7 +10,17 @@ struct ConfidenceTests {
     /// A sign word both readers read alike and the dictionary knows, read confidently, well aimed.
     static let agreed = Evidence(
         route: .detected, reading: 99, recogniserAgrees: true, tesseractAgrees: true, attemptsAgreeing: 1,
-        inDictionary: true, aim: 1, shape: 1, textHeight: 40)
+        inDictionary: true, aim: 1, aimOffset: 0, shape: 1, textHeight: 40, letters: 5)
+
+    @Test("Every fact has its weight, as bench/calibrate.py fits them")
+    func everyFeatureHasAWeight() throws {
+        #expect(ConfidenceRule.weights.count == ConfidenceRule.features(Self.agreed).count)
+        let script = try String(contentsOf: Self.root.appendingPathComponent("bench/calibrate.py"), encoding: .utf8)
+        let list = try #require(script.range(of: "FEATURES = [").map { script[$0.upperBound...] }?.prefix { $0 != "]" })
+        #expect(list.split(separator: ",").filter { $0.contains("\"") }.count == ConfidenceRule.weights.count)
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("Two readers that read a dictionary word alike reach auto_confirm's 90")
     func agreementOnAWordIsConfident() {
@@ -18,29 +29,40 @@ struct ConfidenceTests {
 
     @Test("Each fact against the reading lowers the confidence, and no one of them alone reaches 90")
     func evidenceAgainstLowersIt() {
-        let base = ConfidenceRule.confidence(Self.agreed)
         var oneReader = Self.agreed
         oneReader.tesseractAgrees = false
+        oneReader.attemptsAgreeing = 0
         var otherReader = Self.agreed
         otherReader.recogniserAgrees = false
         var neither = oneReader
         neither.recogniserAgrees = false
-        var unknownWord = Self.agreed
-        unknownWord.inDictionary = false
         var page = Self.agreed
         page.route = .page
         page.recogniserAgrees = nil
-        var lone = Self.agreed
-        lone.shape = 0.5
         for (what, evidence) in [
             ("one reader", oneReader), ("the other reader", otherReader), ("neither reader", neither), ("a page", page),
         ] {
             #expect(ConfidenceRule.confidence(evidence) < 90, "\(what)")
         }
-        for (what, evidence) in [("a word the dictionary does not know", unknownWord), ("a lone letter", lone)] {
+        #expect(ConfidenceRule.confidence(neither) < ConfidenceRule.confidence(oneReader))
+        // Below the top, where rounding to a percentage hides nothing.
+        var middling = Self.agreed
+        middling.reading = 60
+        middling.attemptsAgreeing = 0.3
+        let base = ConfidenceRule.confidence(middling)
+        var unknownWord = middling
+        unknownWord.inDictionary = false
+        var lone = middling
+        lone.shape = 0.5
+        lone.letters = 1
+        var small = middling
+        small.textHeight = 10
+        var offAim = middling
+        offAim.aimOffset = 2
+        for (what, evidence) in [("a word the dictionary does not know", unknownWord), ("a lone letter", lone),
+                                 ("small letters", small), ("a word beside the aim point", offAim)] {
             #expect(ConfidenceRule.confidence(evidence) < base, "\(what)")
         }
-        #expect(ConfidenceRule.confidence(neither) < ConfidenceRule.confidence(oneReader))
     }
 
     @Test("No evidence takes the confidence out of 0-100 or stops the rule")

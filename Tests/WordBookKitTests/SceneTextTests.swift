@@ -141,6 +141,36 @@ import WordBookGloss
         #expect(proposal.word == word, "\(proposal)")
     }
 
+    /// Both readers ran ROCKY MOUNTS into one word, which is no English word: the part under the aim is
+    /// the first candidate, MOUNTS on one photo and ROCKY on the other, so the learner picks it with
+    /// `correct ID 1`. A shop's name in the possessive is proposed as the name (DOLAN’S).
+    @Test(arguments: [
+        ("svttrain_03_19_w00.jpg", "ROCKYMOUNTS", "MOUNTS"), ("svttrain_03_19_w01.jpg", "ROCKYMOUNTS", "ROCKY"),
+        ("svttrain_03_13_w00.jpg", "DOLAN", "DOLAN’S"),
+    ])
+    func wordsRunTogetherAndNamesInThePossessive(file: String, word: String, first: String) throws {
+        let spelling = Glossary(nativeLanguage: "en")
+        let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.lexicon = { spelling.isWord($0, language: $1.code) }
+        let proposal = try recognizer.propose(try Self.picture(Self.streets.appendingPathComponent(file)), language: .english)
+        #expect(proposal.word == word && proposal.candidates.first == first, "\(proposal)")
+    }
+
+    /// A picture that is one word is read by both readers: confident when they agree (Rescue); where
+    /// Tesseract misreads (MANILE), the recogniser's reading, a word, is the proposal.
+    @Test(arguments: [("1017_1.png", "Rescue", true), ("195_5.png", "MANILA", false)])
+    func aCroppedWordIsReadByBothReaders(file: String, word: String, agreed: Bool) throws {
+        let spelling = Glossary(nativeLanguage: "en")
+        let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.lexicon = { spelling.isWord($0, language: $1.code) }
+        let crop = try Self.picture(Self.root.appendingPathComponent("../shared/datasets/iiit5k-train/\(file)").standardized)
+        let read = try recognizer.propose(crop, language: .english)
+        let evidence = try #require(read.evidence)
+        #expect(evidence.route == .crop && read.word == word, "\(read)")
+        #expect(evidence.recogniserAgrees == true && evidence.tesseractAgrees == agreed, "\(evidence)")
+        if agreed { #expect(read.confidence >= 90, "\(read)") }
+    }
+
     /// Without the models a photo is still read, by Tesseract alone, and the reason is a sentence.
     @Test func missingModelsLeaveTesseractReadingAlone() throws {
         let missing = SceneTextFiles(folder: "/nonexistent/wordbook-models")

@@ -6,14 +6,15 @@ import Foundation
 ///   rarely make the same mistake; one reader alone, or a spelling neither read, is weaker;
 /// - a misreading is rarely a word of the language, and a word the dictionary does not know (a
 ///   name, a brand) is more often misread;
-/// - a word found in a photo may be a piece of a word or two words run together, where a picture that
-///   is one word is read whole; a word picked from running text on a page is often the neighbour of
-///   the one aimed at;
+/// - where the word was found: in a picture that is one word, on a sign in a photo, or in running
+///   text on a page, where the word aimed at is often a line or a word off;
 /// - a reader's low confidence in its letters, Tesseract's attempts that read it otherwise, and a
-///   shape misreadings take (a lone letter, digits run into letters, case mixed inside the word) each
-///   lower it.
-/// How sure the aim is does not enter: on photos each aimed at one word, its weight came out against
-/// the word, which nothing about text explains; it orders the candidates instead.
+///   shape misreadings take (a lone letter, digits run into letters, case mixed inside the word; a
+///   word of one or two letters, often a piece of a longer one) each lower it;
+/// - letters a few pixels high are blurred into each other;
+/// - a word beside the aim point rather than under it may be the neighbour of the one aimed at (the
+///   aim point's distance from the word, in letter heights). How sure the aim is among rivals did not
+///   help: on photos each aimed at one word its weight came out against the word, and it is left out.
 ///
 /// The weights are measured, not chosen: bench/calibrate.py fits them on one half of the photos of
 /// every dev set (a hash of the file's name picks the half) and reports the reliability of the rule
@@ -21,7 +22,7 @@ import Foundation
 enum ConfidenceRule {
     /// In the order of `features`; the first is the odds with none of the evidence.
     static let weights: [Double] = [
-        -1.160, 2.058, 0.843, -0.691, -0.836, 0.549, -0.549, -0.433, -0.906, 1.725, 0.564, 0.647,
+        -2.866, 2.585, 1.044, -1.098, -0.965, 0.848, -0.848, 0.512, -0.430, 2.811, 1.615, 0.139, 0.895, -0.253, -2.216,
     ]
 
     /// The evidence as numbers, as bench/calibrate.py's `features` reads the same evidence.
@@ -41,6 +42,9 @@ enum ConfidenceRule {
             evidence.reading / 100,
             evidence.attemptsAgreeing,
             log(max(evidence.shape, 0.05)),
+            log(min(max(evidence.textHeight, 8), 64) / 64),
+            flag(evidence.letters <= 2),
+            log1p(min(max(evidence.aimOffset, 0), 8)),
         ]
     }
 

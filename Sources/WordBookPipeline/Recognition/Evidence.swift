@@ -20,13 +20,18 @@ public struct Evidence: Sendable, Equatable {
     public var inDictionary: Bool?
     /// How sure the aim is, 0-1: the aimed word's closeness to the aim point against its rivals'.
     public var aim: Double
+    /// How far the aim point is from the middle half of the word's box, in letter heights: 0 when
+    /// the learner's aim falls on the word.
+    public var aimOffset: Double
     /// How much the proposal looks like a word a learner writes down, 0-1 (`WordShape.plausibility`).
     public var shape: Double
     /// Letter height in pixels of the recognised picture.
     public var textHeight: Double
+    /// How many letters the reading has.
+    public var letters: Int
 
     /// The names of `fields`, in order.
-    public static let fieldNames = ["route", "reading", "recogniser", "tesseract", "attempts", "dictionary", "aim", "shape", "height"]
+    public static let fieldNames = ["route", "reading", "recogniser", "tesseract", "attempts", "dictionary", "aim", "offset", "shape", "height", "letters"]
 
     /// The evidence as text: yes and no as 1 and 0, unknown as an empty field.
     public var fields: [String] {
@@ -34,13 +39,14 @@ public struct Evidence: Sendable, Equatable {
         func number(_ value: Double) -> String { String(format: "%.4f", value) }
         return [
             route.rawValue, number(reading), flag(recogniserAgrees), flag(tesseractAgrees), number(attemptsAgreeing),
-            flag(inDictionary), number(aim), number(shape), number(textHeight),
+            flag(inDictionary), number(aim), number(aimOffset), number(shape), number(textHeight), String(letters),
         ]
     }
 
     public init(
         route: Route, reading: Double, recogniserAgrees: Bool?, tesseractAgrees: Bool, attemptsAgreeing: Double,
-        inDictionary: Bool?, aim: Double, shape: Double, textHeight: Double
+        inDictionary: Bool?, aim: Double, aimOffset: Double, shape: Double, textHeight: Double,
+        letters: Int
     ) {
         self.route = route
         self.reading = reading
@@ -49,7 +55,9 @@ public struct Evidence: Sendable, Equatable {
         self.attemptsAgreeing = attemptsAgreeing
         self.inDictionary = inDictionary
         self.aim = aim
+        self.aimOffset = aimOffset
         self.shape = shape
         self.textHeight = textHeight
+        self.letters = letters
     }
 }

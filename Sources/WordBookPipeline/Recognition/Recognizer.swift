@@ -136,14 +136,15 @@ public final class Recognizer {
             candidates: Candidates.distinct(Reading.alternatives(readings), excluding: best.text),
             box: whole, context: best.line)
         proposal.judge(by: evidence(
-            .crop, best: best, tesseract: tesseract, recogniser: recognised, aim: 1, textHeight: textHeight, language: language))
+            .crop, best: best, tesseract: tesseract, recogniser: recognised, aim: 1, offset: 0, textHeight: textHeight,
+            language: language))
         return proposal
     }
 
     /// The facts about the winning reading: which readers read it, whether it is a word of the language.
     func evidence(
         _ route: Evidence.Route, best: Reading, tesseract: [Reading], recogniser: [String]?, aim: Double,
-        textHeight: Double, language: Language
+        offset: Double, textHeight: Double, language: Language
     ) -> Evidence {
         let attempts = tesseract.filter { !$0.text.isEmpty }
         let agreeing = attempts.filter { $0.text.lowercased() == best.text.lowercased() }.count
@@ -152,7 +153,8 @@ public final class Recognizer {
             tesseractAgrees: WordReader.rank(attempts).first?.text == best.text,
             attemptsAgreeing: attempts.isEmpty ? 0 : Double(agreeing) / Double(attempts.count),
             inDictionary: best.text.filter(\.isLetter).count >= 2 ? lexicon?(best.text, language) : false,
-            aim: aim, shape: WordShape.plausibility(of: best.text), textHeight: textHeight)
+            aim: aim, aimOffset: offset, shape: WordShape.plausibility(of: best.text), textHeight: textHeight,
+            letters: best.text.filter(\.isLetter).count)
     }
 
     /// A photo: find the sharp text region at the aim point (a line, a sign's block, a patch of a page),
@@ -185,7 +187,9 @@ public final class Recognizer {
                     let sure = AimPoint.certainty(of: box, among: best.neighbourBoxes + others, aim: aim, unit: Double(box.height))
                     var proposal = Self.proposal(readings, box: region, context: best.line, certainty: sure)
                     proposal.judge(by: evidence(
-                        route, best: best, tesseract: readings, recogniser: nil, aim: sure, textHeight: Double(box.height), language: language))
+                        route, best: best, tesseract: readings, recogniser: nil, aim: sure,
+                        offset: AimPoint.offset(of: box, from: aim) / Double(max(1, box.height)), textHeight: Double(box.height),
+                        language: language))
                     if best.confidence >= Tuning.regionAccept { return proposal }
                     tried.append((proposal, best.confidence))
                 }
@@ -258,7 +262,8 @@ public final class Recognizer {
             nearby: near.map { WordText.clean($0.text) },
             farther: others.filter { !near.contains($0) }.map { WordText.clean($0.text) })
         proposal.judge(by: evidence(
-            route, best: best, tesseract: readings, recogniser: nil, aim: sure, textHeight: Double(aimed.box.height), language: language))
+            route, best: best, tesseract: readings, recogniser: nil, aim: sure,
+            offset: AimPoint.offset(of: best.box ?? aimed.box, from: aim) / unit, textHeight: Double(aimed.box.height), language: language))
         return (proposal, best.confidence)
     }
 

@@ -65,7 +65,8 @@ extension Recognizer {
                 }
             }
         }
-        let readings = preferringWords(WordReader.rank(pool), language: language)
+        let readings = splittingRunTogether(
+            preferringWords(WordReader.rank(pool), language: language), at: aim.x, fallback: aimed.box, language: language)
         let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
         let others = ranked.dropFirst()
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
@@ -77,6 +78,7 @@ extension Recognizer {
         if let best = readings.first {
             proposal.judge(by: evidence(
                 .detected, best: best, tesseract: tesseract, recogniser: recognised, aim: sure,
+                offset: AimPoint.offset(of: best.box ?? aimed.box, from: aim) / max(1, aimed.line.height * Tuning.detectedTextFraction),
                 textHeight: aimed.line.height * Tuning.detectedTextFraction, language: language))
         }
         return proposal
@@ -87,6 +89,33 @@ extension Recognizer {
         try reader.read(part, in: colour).words
             .filter { WordText.hasLetter(WordText.clean($0.text)) }
             .min { abs(($0.start + $0.end) / 2 - 0.5) < abs(($1.start + $1.end) / 2 - 0.5) }
+    }
+
+    /// Two words a sign sets close together, run into one by both readers (DAYSURGERY, ROCKYMOUNTS):
+    /// when the best reading is no word of the language but splits into two that are, of three letters
+    /// or more, the part under the aim point (by the letters' share of the word's box) is the first
+    /// other reading. Only a candidate: a name is as often two words written as one (WARFIELD,
+    /// Gaslamp), which the letters alone do not tell apart. German writes its compounds as one word:
+    /// its readings are not split.
+    func splittingRunTogether(_ ranked: [Reading], at aimX: Double, fallback: PixelBox, language: Language) -> [Reading] {
+        guard language != .german, let lexicon, let best = ranked.first, best.text.allSatisfy(\.isLetter),
+              best.text.count >= 6, lexicon(best.text, language) == false else { return ranked }
+        let letters = Array(best.text)
+        let splits = (3...(letters.count - 3)).filter { index in
+            lexicon(String(letters[..<index]), language) == true && lexicon(String(letters[index...]), language) == true
+        }
+        // Of several ways to split, the most even: THEARTS is THE ARTS, not THEA RTS.
+        guard let index = splits.max(by: { min($0, letters.count - $0) < min($1, letters.count - $1) }) else { return ranked }
+        let box = best.box ?? fallback
+        let boundary = Double(box.x) + Double(box.width) * Double(index) / Double(letters.count)
+        let left = aimX < boundary
+        var part = best
+        part.text = String(left ? letters[..<index] : letters[index...])
+        part.variants = []
+        part.box = left
+            ? PixelBox(x: box.x, y: box.y, width: Int(boundary) - box.x, height: box.height)
+            : PixelBox(x: Int(boundary), y: box.y, width: box.x + box.width - Int(boundary), height: box.height)
+        return [best, part] + ranked.dropFirst()
     }
 
     /// Two readers that disagree: a reading that is a word of the language is the one the evidence
