@@ -94,12 +94,14 @@ enum DetectedLines {
     }
 
     /// Whether the text fills the picture, as in a cropped word: no line found at all, or the line
-    /// nearest the middle spans most of the picture's width or half its height.
+    /// nearest the middle is 40 % of the picture's height, or spans most of its width at a quarter of
+    /// its height. A cropped word's letters fill the picture's height; a sign's line in a small photo
+    /// may span its width, but at a fraction of its height.
     static func fillsPicture(_ lines: [TextLine], width: Int, height: Int) -> Bool {
         let middle = (Double(width) / 2, Double(height) / 2)
         guard let nearest = lines.min(by: { distance(from: middle, to: $0) < distance(from: middle, to: $1) }) else { return true }
         let box = nearest.box
-        return Double(box.width) >= 0.7 * Double(width) || Double(box.height) >= 0.5 * Double(height)
+        return Double(box.height) >= 0.4 * Double(height) || (Double(box.width) >= 0.8 * Double(width) && Double(box.height) >= 0.25 * Double(height))
     }
 
     static func median(_ values: [Double]) -> Double {
