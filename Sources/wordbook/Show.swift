@@ -53,9 +53,9 @@ struct Show: ParsableCommand {
         if let image {
             guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
             do {
-                try stored.jpeg.write(to: URL(fileURLWithPath: image.path))
+                try replaceFile(at: image.path, with: stored.jpeg)
             } catch {
-                throw ValidationError("the image could not be written to \(image).")
+                throw ValidationError("the image could not be written to \(image): \(error).")
             }
         }
         if json {

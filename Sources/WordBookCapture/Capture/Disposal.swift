@@ -42,7 +42,13 @@ public struct Disposal: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let note = "\(relative): \(reason)\n"
         return try place(path, into: folder, name: (relative as NSString).lastPathComponent) { destination in
-            try note.write(toFile: Self.notePath(for: destination), atomically: false, encoding: .utf8)
+            // Renamed into place: a link planted at the note's name (failed/ may be group-writable)
+            // is replaced, its target never written.
+            do throws(WriteError) {
+                try replaceFile(at: Self.notePath(for: destination), with: Data(note.utf8))
+            } catch {
+                throw DisposalError(path: path, errno: error.code)
+            }
         }
     }
 

@@ -61,8 +61,12 @@ public final class WorkerLock {
 
         // 0666 less the umask: group-writable under the packaged unit's UMask=0007, so that a member of
         // the wordbook group can run `wordbook run` on the shared word book while the service is stopped.
-        let database = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard database >= 0 else { throw WorkerLockError.cannotLock(path: lockPath, reason: errorText()) }
+        // Never through a link: the pid written below would overwrite the link's target.
+        let database = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard database >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link, which the worker never writes through" : errorText()
+            throw WorkerLockError.cannotLock(path: lockPath, reason: reason)
+        }
         switch lockExclusively(database) {
         case 0:
             break
