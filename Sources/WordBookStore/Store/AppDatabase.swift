@@ -126,11 +126,26 @@ public final class AppDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         do {
-            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            // Two processes opening a new file at once would both create the tables ("table wordBook
+            // already exists"): one migrates while the other waits, then finds the work done.
+            return try whileHoldingMigrationLock(path) {
+                try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            }
         } catch let error as DatabaseError {
             let reason = error.resultCode == .SQLITE_NOTADB ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)")
             throw StoreError.cannotOpen(path: path, reason: reason)
         }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the database file itself: SQLite's own locks are
+    /// `fcntl` locks, which `flock` does not touch, and the kernel lets go when the process ends.
+    private static func whileHoldingMigrationLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     /// An in-memory database for tests.
