@@ -148,7 +148,9 @@ extension Configuration {
         "gloss": ["enabled", "native_language", "dictionaries", "hunspell"],
     ]
 
-    public static func parse(_ text: String, file: String) throws -> Configuration {
+    public static func parse(
+        _ text: String, file: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Configuration {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -156,7 +158,7 @@ extension Configuration {
             throw ConfigurationError.syntax(file: file, line: error.source.begin.line, reason: error.description)
         }
         var configuration = Configuration()
-        let reader = Reader(file: file)
+        let reader = Reader(file: file, home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
         for (sectionName, value) in table {
             guard let allowed = sections[sectionName] else {
                 throw ConfigurationError.unknownSection(file: file, section: sectionName, allowed: sections.keys.sorted())
@@ -230,12 +232,30 @@ extension Configuration {
 
     private struct Reader {
         let file: String
+        /// What `~` stands for.
+        let home: String?
 
         func path(_ value: TOMLValueConvertible, _ key: String) throws -> String {
             guard let text = value.string else {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a path in quotes, or \"\" for the default")
             }
-            return text
+            return text.isEmpty ? text : try absolute(text, key)
+        }
+
+        /// `~` and `~/...` expanded; a relative path refused, since the worker's current folder is
+        /// not the learner's (systemd starts it in /).
+        func absolute(_ text: String, _ key: String) throws -> String {
+            var path = text
+            if path == "~" || path.hasPrefix("~/") {
+                guard let home else {
+                    throw ConfigurationError.badValue(file: file, key: key, allowed: "a path starting with /, since HOME is not set to expand \"\(text)\"")
+                }
+                path = home + path.dropFirst()
+            }
+            guard path.hasPrefix("/") else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "an absolute path, starting with / or ~/, not the relative \"\(text)\"")
+            }
+            return path
         }
 
         func bool(_ value: TOMLValueConvertible, _ key: String) throws -> Bool {
@@ -256,7 +276,7 @@ extension Configuration {
             guard let text = value.string, !text.isEmpty else {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a folder's path in quotes")
             }
-            return text
+            return try absolute(text, key)
         }
 
         func int(_ value: TOMLValueConvertible, _ key: String, in range: ClosedRange<Int>) throws -> Int {
