@@ -15,6 +15,7 @@ struct Run: ParsableCommand {
         var configuration = try options.loadConfiguration()
         if let workers = arguments.worker.workers { configuration.workers = workers }
         let paths = try options.paths(configuration)
+        try paths.checkOverlaps()
         // Before the database opens: a second worker must not even migrate it.
         let lock = try WorkerLock.acquire(paths: paths)
         let logger = makeLogger("wordbook.run")

@@ -62,7 +62,7 @@ struct Status: ParsableCommand {
         let configuration = try options.loadConfiguration()
         let paths = try options.paths(configuration)
         let rules = IgnoreRules(extraPatterns: configuration.ignore)
-        let waiting = InboxScanner(root: paths.inbox, rules: rules).files().count
+        let waiting = InboxScanner(paths: paths, rules: rules).files().count
         let failed = InboxScanner(root: paths.failed, rules: rules).files().count
         let worker = WorkerLock.holder(database: paths.database)
         if json {
@@ -92,7 +92,7 @@ struct Status: ParsableCommand {
             print("worker     not running (start it with wordbook run, or systemctl start wordbook)")
         }
         print("inbox      \(waiting) photo\(waiting == 1 ? "" : "s") waiting in \(paths.inbox)")
-        let oldest = InboxScanner(root: paths.inbox, rules: rules).files()
+        let oldest = InboxScanner(paths: paths, rules: rules).files()
             .compactMap { InboxScanner.modificationDate($0) }.min()
         if let oldest, Date().timeIntervalSince(oldest) > 600 {
             let minutes = Int(Date().timeIntervalSince(oldest) / 60)

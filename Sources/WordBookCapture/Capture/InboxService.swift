@@ -48,7 +48,7 @@ public final class InboxService: @unchecked Sendable {
         self.logger = logger
         self.notifier = notifier
         disposal = Disposal(paths: paths, afterFiling: configuration.afterFiling)
-        scanner = InboxScanner(root: paths.inbox, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        scanner = InboxScanner(paths: paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
     }
 
     /// Runs until SIGTERM or SIGINT, then finishes the photos in flight and returns.

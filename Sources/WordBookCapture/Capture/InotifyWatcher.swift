@@ -132,7 +132,8 @@ public final class InotifyWatcher: @unchecked Sendable {
         guard let folder = lock.withLock({ folders[wd] }), !name.isEmpty else { return }
         let path = "\(folder)/\(name)"
         if mask & UInt32(IN_ISDIR) != 0 {
-            guard mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0, !scanner.rules.ignoresFolder(named: name) else { return }
+            guard mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0, !scanner.rules.ignoresFolder(named: name),
+                  !scanner.isOwn(folder: path) else { return }
             // Watch first, then list: a file written in between is seen at least once.
             for sub in scanner.folders(under: path) {
                 do { try watch(sub) } catch { logger.error("\(error)") }
@@ -140,7 +141,7 @@ public final class InotifyWatcher: @unchecked Sendable {
             scanner.files(under: path).forEach(onFile)
             return
         }
-        guard !scanner.rules.ignoresFile(named: name) else { return }
+        guard !scanner.rules.ignoresFile(named: name), !scanner.isOwn(file: path) else { return }
         if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 {
             onFile(path)
         } else if mask & UInt32(IN_CREATE) != 0 {

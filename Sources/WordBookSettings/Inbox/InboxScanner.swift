@@ -5,10 +5,42 @@ import Glibc
 public struct InboxScanner: Sendable {
     public let root: String
     public let rules: IgnoreRules
+    /// WordBook's own folders (the archive, failed/) and files (the database and its companions),
+    /// which a configuration may put inside the inbox: never listed, however they are named.
+    public let ownFolders: [String]
+    public let ownFiles: [String]
 
-    public init(root: String, rules: IgnoreRules) {
+    public init(root: String, rules: IgnoreRules, ownFolders: [String] = [], ownFiles: [String] = []) {
         self.root = root
         self.rules = rules
+        self.ownFolders = ownFolders
+        self.ownFiles = ownFiles
+    }
+
+    /// The scanner of a data set-up's inbox, which leaves out the set-up's own folders and files.
+    public init(paths: DataPaths, rules: IgnoreRules) {
+        self.init(root: paths.inbox, rules: rules, ownFolders: [paths.archive, paths.failed], ownFiles: paths.ownFiles)
+    }
+
+    /// Whether `path` is the archive or the failed folder, by the file system's identity of the
+    /// folder, not by how the path is spelt.
+    public func isOwn(folder path: String) -> Bool {
+        ownFolders.contains { Self.sameFile(path, $0) }
+    }
+
+    /// Whether `path` is the database or one of its companion files.
+    public func isOwn(file path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return ownFiles.contains { own in
+            (own as NSString).lastPathComponent == name
+                && Self.sameFile((path as NSString).deletingLastPathComponent, (own as NSString).deletingLastPathComponent)
+        }
+    }
+
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a.isEmpty ? "." : a, &first) == 0, stat(b.isEmpty ? "." : b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Every candidate file under `folder` (the root by default), depth first, sorted by name.
@@ -37,10 +69,11 @@ public struct InboxScanner: Sendable {
 
     private func walk(_ folder: String, into result: inout [String]) {
         for entry in entries(of: folder) {
+            let path = "\(folder)/\(entry.name)"
             if entry.isFolder {
-                if !rules.ignoresFolder(named: entry.name) { walk("\(folder)/\(entry.name)", into: &result) }
-            } else if !rules.ignoresFile(named: entry.name) {
-                result.append("\(folder)/\(entry.name)")
+                if !rules.ignoresFolder(named: entry.name) && !isOwn(folder: path) { walk(path, into: &result) }
+            } else if !rules.ignoresFile(named: entry.name) && !isOwn(file: path) {
+                result.append(path)
             }
         }
     }
@@ -48,7 +81,8 @@ public struct InboxScanner: Sendable {
     private func collectFolders(_ folder: String, into result: inout [String]) {
         result.append(folder)
         for entry in entries(of: folder) where entry.isFolder && !rules.ignoresFolder(named: entry.name) {
-            collectFolders("\(folder)/\(entry.name)", into: &result)
+            let path = "\(folder)/\(entry.name)"
+            if !isOwn(folder: path) { collectFolders(path, into: &result) }
         }
     }
 
