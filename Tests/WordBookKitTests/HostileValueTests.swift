@@ -111,3 +111,30 @@ import Testing
         try database.writer.write { db in try db.execute(sql: "UPDATE word SET reviewCount = 7, stability = 12.5, difficulty = 4 WHERE id = ?", arguments: [word.id]) }
     }
 }
+
+@Suite struct BackupBookTests {
+    @Test func twoBooksWithOneIDAndDifferentDaysAreRefused() throws {
+        let database = try AppDatabase.inMemory()
+        _ = try database.file(sampleFiling(sha: "a", day: "2026-10-24", word: "Straße"))
+        var document = try database.exportDocument()
+        var twin = document.books[0]
+        twin.recordDate = "2026-10-25"
+        document.books.append(twin)
+        let restored = try AppDatabase.inMemory()
+        let error = #expect(throws: StoreError.self) { try restored.importDocument(document) }
+        let message = error.map(String.init(describing:)) ?? ""
+        #expect(message.contains("two books with ID \(twin.id)") && message.contains("2026-10-24") && message.contains("2026-10-25"), "\(message)")
+        #expect(try restored.wordCount() == 0)
+    }
+
+    @Test func aBookWhoseDayIsNotADateIsRefused() throws {
+        let database = try AppDatabase.inMemory()
+        _ = try database.file(sampleFiling(sha: "a", day: "2026-10-24", word: "Straße"))
+        var document = try database.exportDocument()
+        document.books[0].recordDate = "24.10.2026"
+        let restored = try AppDatabase.inMemory()
+        let error = #expect(throws: StoreError.self) { try restored.importDocument(document) }
+        #expect(String(describing: error).contains("24.10.2026"))
+        #expect(try restored.wordCount() == 0)
+    }
+}

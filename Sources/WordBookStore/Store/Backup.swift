@@ -138,6 +138,18 @@ extension BackupDocument {
     /// Refuses a document holding a value no schedule could have made (a negative review count,
     /// a stability of 1e308, NaN), naming the first such word and field, before anything is written.
     public func validate() throws {
+        var days: [Int64: String] = [:]
+        for book in books {
+            // A day is YYYY-MM-DD: the books' order and `list --date` compare them as text.
+            let parts = book.recordDate.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+                throw StoreError.other("the backup's book \(book.id) has the day \"\(book.recordDate)\", which is not written YYYY-MM-DD; nothing was imported")
+            }
+            if let day = days[book.id], day != book.recordDate {
+                throw StoreError.other("the backup has two books with ID \(book.id), for \(day) and \(book.recordDate), so its words' days are in doubt; nothing was imported")
+            }
+            days[book.id] = book.recordDate
+        }
         for entry in words {
             let word = entry.word
             func refuse(_ field: String, _ value: String, _ allowed: String) -> StoreError {
