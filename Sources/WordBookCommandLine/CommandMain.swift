@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WordBookSettings
 
 /// Runs a root command: errors reach the learner as one sentence on stderr and a non-zero status,
 /// --help and --version as usual.
@@ -21,7 +22,7 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         }
         let message = Root.message(for: error)
         if !message.isEmpty {
-            FileHandle.standardError.write(Data("wordbook: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("wordbook: \(message.escapingControlCharacters(keepingNewlines: true))\n".utf8))
         }
         exit(status.rawValue)
     }

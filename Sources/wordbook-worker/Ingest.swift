@@ -113,7 +113,10 @@ struct IngestLine {
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    var humanReadable: String {
+    /// What a terminal shows: the file's name and the word with their control characters escaped.
+    var humanReadable: String { plainText.escapingControlCharacters }
+
+    private var plainText: String {
         switch status {
         case "failed": return "\(file): failed: \(error ?? "")"
         case "duplicate": return "\(file): already filed as #\(id ?? 0) \"\(word ?? "")\" (\(book ?? ""))"

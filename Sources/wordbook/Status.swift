@@ -117,7 +117,7 @@ struct Status: ParsableCommand {
         }
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         if let last = try database.lastFiled() {
-            print("last filed #\(last.id ?? 0) \"\(last.word)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName)")
+            print("last filed #\(last.id ?? 0) \"\(last.word.escapingControlCharacters)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName.escapingControlCharacters)")
         } else {
             print("last filed nothing yet")
         }
