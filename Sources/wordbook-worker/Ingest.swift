@@ -82,7 +82,7 @@ struct IngestLine {
         case let .filed(word, book):
             status = "filed"
             fill(word, book)
-        case let .duplicate(word, book):
+        case let .duplicate(word, book, _):
             status = "duplicate"
             fill(word, book)
         case let .failed(reason), let .deferred(reason), let .settling(reason):

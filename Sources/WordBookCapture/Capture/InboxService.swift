@@ -219,10 +219,10 @@ public final class InboxService: @unchecked Sendable {
                 lock.withLock { counts.filed += 1 }
                 logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
                 archive(path, day: book)
-            case let .duplicate(word, _):
+            case let .duplicate(word, _, captureDay):
                 lock.withLock { counts.duplicates += 1 }
                 logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
-                archive(path, day: CaptureCalendar(timeZone: configuration.timeZone).day(of: Date()))
+                archive(path, day: captureDay)
             case let .settling(reason):
                 // Perhaps still being written: tried again once it has been left alone.
                 logger.debug("\(name) is tried again once it is left alone: \(reason)")

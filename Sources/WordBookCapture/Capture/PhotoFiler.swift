@@ -10,8 +10,9 @@ import WordBookStore
 /// What became of one input.
 public enum IngestOutcome: Sendable, Equatable {
     case filed(Word, book: String)
-    /// Filed before, as this word.
-    case duplicate(Word, book: String)
+    /// Filed before, as this word, in that book; `captureDay` is this copy's own capture day, by the
+    /// rule a filed photo's follows, which names its archive folder.
+    case duplicate(Word, book: String, captureDay: String)
     case failed(reason: String)
     /// Could not be filed for a reason outside the photo (a full disk, a database another
     /// process holds too long); it stays in the inbox and is tried again later.
@@ -87,13 +88,14 @@ public final class PhotoFiler: @unchecked Sendable {
             guard let (bytes, modified) = try observer.time(.read, { try read(path) }) else { return .gone }
             let digest = observer.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
             if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
-                return .duplicate(existing, book: try bookDay(of: existing))
+                return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: bytes, modified: modified))
             }
             let filing = try prepareFiling(
                 bytes: bytes, digest: digest, name: name, modified: modified, language: language, observer: observer)
             switch try observer.time(.store, { try database.file(filing) }) {
             case let .filed(word): return .filed(word, book: filing.captureDay)
-            case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
+            case let .duplicate(word):
+                return .duplicate(word, book: try bookDay(of: word), captureDay: captureDay(of: bytes, modified: modified))
             }
         } catch {
             switch FailureVerdict.judge(error, path: path) {
@@ -114,7 +116,7 @@ public final class PhotoFiler: @unchecked Sendable {
         let stored = try observer.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
         let jpeg = try observer.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
         let proposal = try recognize(stored, language: language, observer: observer)
-        let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
+        let capturedAt = captureDate(photo.exif, modified: modified)
         let gloss = observer.time(.gloss) { self.gloss(of: proposal.word, language: language) }
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
@@ -141,6 +143,16 @@ public final class PhotoFiler: @unchecked Sendable {
         engine.callObserver = { observer.tesseractCall(took: $0) }
         defer { engine.callObserver = nil }
         return try observer.time(.recognize) { try recognizer.propose(picture, language: language) }
+    }
+
+    /// EXIF DateTimeOriginal (with its offset), else the file's time: a photo's capture time.
+    private func captureDate(_ exif: ExifMetadata, modified: Date) -> Date {
+        exif.captureDate(in: calendar.timeZone) ?? modified
+    }
+
+    /// A copy's capture day without decoding its pixels.
+    private func captureDay(of bytes: [UInt8], modified: Date) -> String {
+        calendar.day(of: captureDate(decoder.exif(of: bytes), modified: modified))
     }
 
     private func bookDay(of word: Word) throws -> String {

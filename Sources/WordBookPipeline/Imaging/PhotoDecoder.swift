@@ -41,6 +41,15 @@ public final class PhotoDecoder {
         }
     }
 
+    /// The EXIF of a photo's bytes, without decoding its pixels; empty for formats that carry none here.
+    public func exif(of bytes: [UInt8]) -> ExifMetadata {
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg: EXIFReader.read(jpeg: bytes)
+        case .heif: (try? HEIFReader(bytes, maxPixels: maxPixels))?.exifBlock().map(EXIFReader.read(heifExif:)) ?? ExifMetadata()
+        default: ExifMetadata()
+        }
+    }
+
     private func decode(
         _ bytes: [UInt8], observer: StageObserver?,
         jpeg: (JPEGCodec, [UInt8], Int) throws -> (picture: Picture, width: Int, height: Int)
