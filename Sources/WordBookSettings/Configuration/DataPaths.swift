@@ -28,6 +28,20 @@ public struct DataPaths: Sendable, Equatable {
         self.failed = failed
     }
 
+    /// The package's system-wide word book (/var/lib/wordbook: setgid group wordbook, mode 2770) is
+    /// shared by the worker and every member of the group, so whatever either creates there (the
+    /// database, SQLite's -wal and -shm, the lock, the inbox's folders) must stay writable by the
+    /// group: on a database folder that is setgid and group-writable, the umask's group bits are
+    /// cleared. Anywhere else the learner's own umask stands (077 keeps everything private).
+    public func shareWithGroupWhenSystemWide() {
+        var info = stat()
+        let folder = (database as NSString).deletingLastPathComponent
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0,
+              info.st_mode & S_ISGID != 0, info.st_mode & S_IWGRP != 0 else { return }
+        let current = umask(0)
+        umask(current & ~0o070)
+    }
+
     /// The database and the files SQLite and the worker keep beside it.
     public var ownFiles: [String] {
         [database, database + "-wal", database + "-shm", database + "-journal", WorkerLock.lockFile(database: database)]

@@ -117,8 +117,8 @@ public final class AppDatabase: Sendable {
             }
             // SQLite would create the file 0644 less the umask, never group-writable; an empty file
             // made here with 0666 less the umask is a new database to it, and its -wal and -shm
-            // files take the database's mode. So under the umask 007 that the executables and the
-            // packaged unit set, members of the word book's group can write all three.
+            // files take the database's mode. So on the package's shared word book, where the umask
+            // leaves the group its bits, members of the word book's group can write all three.
             let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { close(descriptor) }
         }
