@@ -15,7 +15,9 @@ struct Ingest: ParsableCommand {
         let (options, json, timings) = (arguments.options, arguments.json, arguments.timings)
         let configuration = try options.loadConfiguration()
         let language = arguments.language ?? configuration.defaultLanguage
-        var files = Ingestor.expand(arguments.paths.map(\.path), rules: IgnoreRules(extraPatterns: configuration.ignore))
+        let rules = IgnoreRules(extraPatterns: configuration.ignore)
+        var files = Ingestor.expand(arguments.paths.map(\.path), rules: rules)
+        let undecodable = Ingestor.undecodableNames(arguments.paths.map(\.path), rules: rules)
         // Filing them here too would race the worker for the same photos.
         for watched in WorkerLock.watchedInboxes(of: files) {
             let note = WorkerLockError.leftToWorker(inbox: watched.inbox, pid: watched.holder.pid, photos: watched.files.count)
@@ -48,6 +50,11 @@ struct Ingest: ParsableCommand {
             progress.update(done: index + 1)
         }
         progress.clear()
+        for name in undecodable {
+            let line = IngestLine(file: name.shownPath, outcome: .failed(reason: Ingestor.undecodableReason), calendar: calendar)
+            print(json ? line.json : line.humanReadable)
+            failures += 1
+        }
         if failures > 0 {
             throw ExitCode(1)
         }
@@ -90,7 +97,11 @@ struct IngestLine {
             error = reason
         case .gone:
             status = "failed"
-            error = "the file does not exist"
+            // A command line cannot pass on a name that is not UTF-8: Swift's arguments show such
+            // bytes as U+FFFD.
+            error = file.contains("\u{FFFD}")
+                ? "the file does not exist under this name; if its name is not UTF-8, ingest the folder it is in"
+                : "the file does not exist"
         }
     }
 

@@ -86,6 +86,7 @@ public final class InboxService: @unchecked Sendable {
         let watcher = try InotifyWatcher(
             scanner: scanner, logger: logger,
             onFile: { [self] path in queue.push(path) },
+            onUndecodable: { [self] name in giveShownName(name) },
             onOverflow: { [self] in scan() })
         try watcher.start()
         scan()
@@ -155,6 +156,8 @@ public final class InboxService: @unchecked Sendable {
 
     /// Queues every file in the inbox; files modified in the last moments wait until they settle.
     private func scan() {
+        // Renamed first, then listed with the rest, so that they settle like the rest.
+        scanner.undecodableNames().forEach { giveShownName($0, queueing: false) }
         let now = Date()
         for path in scanner.files() {
             if let modified = InboxScanner.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
@@ -162,6 +165,24 @@ public final class InboxService: @unchecked Sendable {
             } else {
                 queue.push(path)
             }
+        }
+    }
+
+    /// A name that is not UTF-8 is renamed to how it is shown (`caf%E9.jpg`), and the log says so;
+    /// the photo under its new name is then filed like any other.
+    private func giveShownName(_ name: UndecodableName, queueing: Bool = true) {
+        do {
+            let renamed = try NameRepair.rename(name)
+            logger.warning("\(name.shownPath) has a name that is not UTF-8: renamed to \(renamed) to be filed")
+            guard queueing else { return }
+            var info = stat()
+            if lstat(renamed, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                scanner.files(under: renamed).forEach { queue.push($0) }
+            } else {
+                queue.push(renamed)
+            }
+        } catch {
+            logger.error("\(error); it stays in the inbox, and the next scan tries again")
         }
     }
 

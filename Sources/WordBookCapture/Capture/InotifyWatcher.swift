@@ -23,6 +23,7 @@ public final class InotifyWatcher: @unchecked Sendable {
     private let scanner: InboxScanner
     private let onFile: @Sendable (String) -> Void
     private let onOverflow: @Sendable () -> Void
+    private let onUndecodable: @Sendable (UndecodableName) -> Void
     private let logger: Logger
     private let fd: Int32
     private var stopPipe: [Int32] = [-1, -1]
@@ -34,9 +35,13 @@ public final class InotifyWatcher: @unchecked Sendable {
 
     private static let fileEvents = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
 
+    /// `onUndecodable` is told of a file or folder whose name is not UTF-8, which no path string can name.
     public init(scanner: InboxScanner, logger: Logger,
-                onFile: @escaping @Sendable (String) -> Void, onOverflow: @escaping @Sendable () -> Void) throws {
+                onFile: @escaping @Sendable (String) -> Void,
+                onUndecodable: @escaping @Sendable (UndecodableName) -> Void = { _ in },
+                onOverflow: @escaping @Sendable () -> Void) throws {
         self.scanner = scanner
+        self.onUndecodable = onUndecodable
         self.logger = logger
         self.onFile = onFile
         self.onOverflow = onOverflow
@@ -112,11 +117,27 @@ public final class InotifyWatcher: @unchecked Sendable {
                 let wd = event.load(as: Int32.self)
                 let mask = event.load(fromByteOffset: 4, as: UInt32.self)
                 let length = Int(event.load(fromByteOffset: 12, as: UInt32.self))
-                let name = length > 0 ? String(cString: event.advanced(by: 16).assumingMemoryBound(to: CChar.self)) : ""
+                let bytes = Array(UnsafeRawBufferPointer(start: event.advanced(by: 16), count: length).prefix { $0 != 0 })
                 offset += 16 + length
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    handleUndecodable(wd: wd, mask: mask, bytes: bytes)
+                    continue
+                }
                 handle(wd: wd, mask: mask, name: name)
             }
         }
+    }
+
+    /// A name that is not UTF-8, once it is complete (closed after writing, moved in, or not a
+    /// regular file being written), and unless the rules leave it alone.
+    private func handleUndecodable(wd: Int32, mask: UInt32, bytes: [UInt8]) {
+        guard let folder = lock.withLock({ folders[wd] }) else { return }
+        let name = UndecodableName(folder: folder, bytes: bytes)
+        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        guard isFolder ? !scanner.rules.ignoresFolder(named: name.shown) : !scanner.rules.ignoresFile(named: name.shown) else { return }
+        let complete = mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0
+            || (mask & UInt32(IN_CREATE) != 0 && (isFolder || !name.isRegularFile))
+        if complete { onUndecodable(name) }
     }
 
     private func handle(wd: Int32, mask: UInt32, name: String) {
