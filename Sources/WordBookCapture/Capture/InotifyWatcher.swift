@@ -166,10 +166,12 @@ public final class InotifyWatcher: @unchecked Sendable {
         if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 {
             onFile(path)
         } else if mask & UInt32(IN_CREATE) != 0 {
-            // A regular file is taken when its writer closes it; anything else (a link, a FIFO)
-            // never is, so it is taken now, to be turned away with a reason.
+            // A regular file is taken when its writer closes it; anything else (a symlink, a FIFO)
+            // never is, so it is taken now, to be turned away with a reason. A hard link to a file
+            // made elsewhere (a second name: more than one link) brings no close either: it is
+            // taken now too, and a copy still being written settles like any other.
             var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { onFile(path) }
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG || info.st_nlink > 1 { onFile(path) }
         }
     }
 }
