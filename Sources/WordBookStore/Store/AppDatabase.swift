@@ -137,14 +137,20 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// Runs `body` holding an exclusive `flock` on the database file itself: SQLite's own locks are
-    /// `fcntl` locks, which `flock` does not touch, and the kernel lets go when the process ends.
+    /// Runs `body` holding an exclusive open-file-description lock on `PATH.lock`, the worker's lock
+    /// file. Not on the database itself: closing any descriptor of that file would drop the SQLite
+    /// locks this process holds on it. The worker's own `flock` there is a lock of another kind, which
+    /// this one neither waits for nor disturbs; the kernel lets go when the process ends.
     private static func whileHoldingMigrationLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Foundation.open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        // A word book the user may only read is never migrated by them: nothing to guard.
         guard descriptor >= 0 else { return try body() }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-        defer { flock(descriptor, LOCK_UN) }
+        var whole = flock()
+        whole.l_type = Int16(F_WRLCK)
+        whole.l_whence = Int16(SEEK_SET)
+        let setLockWaiting: Int32 = 38  // F_OFD_SETLKW, which Glibc's Swift module leaves out
+        while fcntl(descriptor, setLockWaiting, &whole) != 0 && errno == EINTR {}
         return try body()
     }
 
