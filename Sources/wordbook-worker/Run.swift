@@ -25,7 +25,7 @@ struct Run: ParsableCommand {
         let database = try AppDatabase.open(path: paths.database, create: true)
         let service = InboxService(
             configuration: configuration, paths: paths, database: database, logger: logger,
-            timingsLog: try arguments.timings.map { try TimingsLog(path: $0.path) })
+            timingsLog: try arguments.timings.map { try TimingsLog(path: $0.path) }, workerLock: lock)
         try withExtendedLifetime(lock) { try service.run() }
     }
 }

@@ -27,6 +27,8 @@ struct Status: ParsableCommand {
         /// Whether a worker holds the database's lock, and its pid when known.
         var worker: Bool
         var workerPid: Int32?
+        /// What the worker says is wrong (its inbox watch lost); absent while all is well.
+        var workerNote: String?
         var inbox: String
         var waiting: Int
         var failedFolder: String
@@ -66,7 +68,7 @@ struct Status: ParsableCommand {
         let failed = InboxScanner(root: paths.failed, rules: rules).files().count
         let worker = WorkerLock.holder(database: paths.database)
         if json {
-            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, inbox: paths.inbox, waiting: waiting,
+            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, workerNote: worker?.note, inbox: paths.inbox, waiting: waiting,
                                     failedFolder: paths.failed, failed: failed, database: paths.database,
                                     glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [],
                                     sceneTextMissing: sceneTextMissing(configuration))
@@ -86,6 +88,7 @@ struct Status: ParsableCommand {
         }
         if let worker {
             print("worker     pid \(worker.pid.map(String.init) ?? "unknown") is filing into \(paths.database)")
+            if let note = worker.note { print("watch      \(note.escapingControlCharacters)") }
         } else if let other = WorkerLock.holder(inbox: paths.inbox) {
             print("worker     none on this database; pid \(other.pid.map(String.init) ?? "unknown") watches \(paths.inbox) for another one")
         } else {

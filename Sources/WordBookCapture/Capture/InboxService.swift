@@ -18,6 +18,8 @@ public final class InboxService: @unchecked Sendable {
     private let scanner: InboxScanner
     private let lock = NSLock()
     private let timingsLog: TimingsLog?
+    /// Where `status` reads the worker's health.
+    private let workerLock: WorkerLock?
     /// Files seen by a scan while perhaps still being written, with the time they were first seen.
     private var settling: [String: Date] = [:]
     /// Photos that could not be filed or moved for reasons outside them, with when that happened.
@@ -40,8 +42,9 @@ public final class InboxService: @unchecked Sendable {
 
     /// With a `timingsLog`, each photo's stage timings go to it.
     public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
-                notifier: SystemdNotifier = SystemdNotifier(), timingsLog: TimingsLog? = nil) {
+                notifier: SystemdNotifier = SystemdNotifier(), timingsLog: TimingsLog? = nil, workerLock: WorkerLock? = nil) {
         self.timingsLog = timingsLog
+        self.workerLock = workerLock
         self.configuration = configuration
         self.paths = paths
         self.database = database
@@ -87,7 +90,13 @@ public final class InboxService: @unchecked Sendable {
             scanner: scanner, logger: logger,
             onFile: { [self] path in queue.push(path) },
             onUndecodable: { [self] name in giveShownName(name) },
-            onOverflow: { [self] in scan() })
+            onOverflow: { [self] in scan() },
+            onRootLost: { [self] in
+                let note = "the inbox \(paths.inbox) was deleted or renamed at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())); photos wait until it is made again"
+                logger.error("\(note), and the watch is armed again then")
+                workerLock?.record(note: note)
+                notifier.notify("STATUS=\(note)")
+            })
         try watcher.start()
         scan()
 
@@ -95,6 +104,12 @@ public final class InboxService: @unchecked Sendable {
         housekeeping.schedule(deadline: .now() + 1, repeating: 1)
         var lastRescan = Date()
         housekeeping.setEventHandler { [self] in
+            watcher.checkInbox()
+            if watcher.rearm() {
+                logger.info("the inbox \(paths.inbox) is there again: watching it again")
+                workerLock?.record(note: nil)
+                scan()
+            }
             takeSettledFiles()
             if configuration.rescanInterval > 0, Date().timeIntervalSince(lastRescan) >= Double(configuration.rescanInterval) {
                 lastRescan = Date()

@@ -32,15 +32,23 @@ public final class InotifyWatcher: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
     private var warnedAboutLimit = false
+    /// The inbox's own watch; nil once the inbox was deleted or renamed, until it is made again.
+    private var rootWatch: Int32?
+    /// The inbox folder's device and inode when its watch was armed.
+    private var rootIdentity: (dev: UInt, ino: UInt)?
+    private let onRootLost: @Sendable () -> Void
 
     private static let fileEvents = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+        | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
 
     /// `onUndecodable` is told of a file or folder whose name is not UTF-8, which no path string can name.
     public init(scanner: InboxScanner, logger: Logger,
                 onFile: @escaping @Sendable (String) -> Void,
                 onUndecodable: @escaping @Sendable (UndecodableName) -> Void = { _ in },
-                onOverflow: @escaping @Sendable () -> Void) throws {
+                onOverflow: @escaping @Sendable () -> Void,
+                onRootLost: @escaping @Sendable () -> Void = {}) throws {
         self.scanner = scanner
+        self.onRootLost = onRootLost
         self.onUndecodable = onUndecodable
         self.logger = logger
         self.onFile = onFile
@@ -64,6 +72,7 @@ public final class InotifyWatcher: @unchecked Sendable {
         for folder in scanner.folders() {
             try watch(folder)
         }
+        armRoot()
         let thread = Thread { [self] in
             readEvents()
             finished.signal()
@@ -71,6 +80,58 @@ public final class InotifyWatcher: @unchecked Sendable {
         thread.name = "inotify"
         self.thread = thread
         thread.start()
+    }
+
+    /// Whether the inbox itself is watched; false from its deletion or renaming until `rearm()`.
+    public var isWatchingInbox: Bool { lock.withLock { rootWatch != nil } }
+
+    /// Arms the watches again once an inbox that was deleted or renamed is there again; true when
+    /// it did, so that the caller scans what arrived meanwhile.
+    public func rearm() -> Bool {
+        guard !isWatchingInbox else { return false }
+        var info = stat()
+        guard lstat(scanner.root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        for folder in scanner.folders() {
+            do { try watch(folder) } catch { logger.error("\(error)") }
+        }
+        armRoot()
+        return isWatchingInbox
+    }
+
+    private func armRoot() {
+        let identity = Self.identity(scanner.root)
+        lock.withLock {
+            rootWatch = folders.first { $0.value == scanner.root }?.key
+            rootIdentity = identity
+        }
+    }
+
+    private static func identity(_ path: String) -> (dev: UInt, ino: UInt)? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return (UInt(info.st_dev), UInt(info.st_ino))
+    }
+
+    /// Whether the inbox's path still names the folder watched. inotify says nothing of a folder
+    /// deleted while a descriptor holds it open (the worker's lock does), so this is asked as well.
+    public func checkInbox() {
+        guard let watched = lock.withLock({ rootWatch == nil ? nil : rootIdentity }) else { return }
+        let now = Self.identity(scanner.root)
+        if now?.dev != watched.dev || now?.ino != watched.ino { loseRoot() }
+    }
+
+    /// The inbox went (deleted, or renamed with everything in it): every watch is dropped, since
+    /// their paths no longer name what they watch, until `rearm()` finds the inbox again.
+    private func loseRoot() {
+        let watches: [Int32] = lock.withLock {
+            guard rootWatch != nil else { return [] }
+            rootWatch = nil
+            defer { folders.removeAll() }
+            return Array(folders.keys)
+        }
+        guard !watches.isEmpty else { return }
+        watches.forEach { _ = inotify_rm_watch(fd, $0) }
+        onRootLost()
     }
 
     public func stop() {
@@ -146,10 +207,16 @@ public final class InotifyWatcher: @unchecked Sendable {
             onOverflow()
             return
         }
+        let isRoot = lock.withLock { rootWatch == wd }
+        if isRoot && mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0 {
+            loseRoot()
+            return
+        }
         if mask & UInt32(IN_IGNORED) != 0 {
             _ = lock.withLock { folders.removeValue(forKey: wd) }
             return
         }
+        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return }
         guard let folder = lock.withLock({ folders[wd] }), !name.isEmpty else { return }
         let path = "\(folder)/\(name)"
         if mask & UInt32(IN_ISDIR) != 0 {

@@ -29,6 +29,8 @@ public final class WorkerLock {
     /// Who holds a lock: a worker, with its pid when that can be told.
     public struct Holder: Equatable, Sendable {
         public var pid: Int32?
+        /// What the worker says of its health, when something is wrong (its inbox watch is lost).
+        public var note: String? = nil
     }
 
     private let descriptors: [Int32]
@@ -42,6 +44,15 @@ public final class WorkerLock {
 
     deinit {
         descriptors.forEach { close($0) }
+    }
+
+    /// Writes the pid and, under it, `note` (nil when all is well) into the lock file, where
+    /// `status` reads them.
+    public func record(note: String?) {
+        guard let descriptor = descriptors.first else { return }
+        let text = Array("\(getpid())\n\(note.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" } ?? "")".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, text, text.count, 0)
     }
 
     public static func lockFile(database: String) -> String { database + ".lock" }
@@ -111,7 +122,9 @@ public final class WorkerLock {
         let descriptor = open(lockFile(database: database), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return isLocked(descriptor) ? Holder(pid: recordedPid(descriptor)) : nil
+        guard isLocked(descriptor) else { return nil }
+        let lines = recordedLines(descriptor)
+        return Holder(pid: lines.first.flatMap { Int32($0) }, note: lines.dropFirst().first)
     }
 
     /// The worker watching `folder` as its inbox, if one runs.
@@ -165,10 +178,16 @@ public final class WorkerLock {
     }
 
     private static func recordedPid(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
+        recordedLines(descriptor).first.flatMap { Int32($0) }
+    }
+
+    /// The pid, then the worker's note, if any.
+    private static func recordedLines(_ descriptor: Int32) -> [String] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let count = pread(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard count > 0 else { return [] }
+        return String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The pid holding an exclusive `flock` on the file open as `descriptor`, from /proc/locks
