@@ -67,8 +67,9 @@ struct Status: ParsableCommand {
         let waiting = InboxScanner(paths: paths, rules: rules).files().count
         let failed = InboxScanner(root: paths.failed, rules: rules).files().count
         let worker = WorkerLock.holder(database: paths.database)
+        let lastNote = worker == nil ? WorkerLock.lastNote(database: paths.database) : nil
         if json {
-            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, workerNote: worker?.note, inbox: paths.inbox, waiting: waiting,
+            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, workerNote: worker?.note ?? lastNote, inbox: paths.inbox, waiting: waiting,
                                     failedFolder: paths.failed, failed: failed, database: paths.database,
                                     glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [],
                                     sceneTextMissing: sceneTextMissing(configuration))
@@ -91,6 +92,8 @@ struct Status: ParsableCommand {
             if let note = worker.note { print("watch      \(note.escapingControlCharacters)") }
         } else if let other = WorkerLock.holder(inbox: paths.inbox) {
             print("worker     none on this database; pid \(other.pid.map(String.init) ?? "unknown") watches \(paths.inbox) for another one")
+        } else if let lastNote {
+            print("worker     not running: the last one \(lastNote.escapingControlCharacters)")
         } else {
             print("worker     not running (start it with wordbook run, or systemctl start wordbook)")
         }

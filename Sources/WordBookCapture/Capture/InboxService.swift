@@ -31,6 +31,10 @@ public final class InboxService: @unchecked Sendable {
     private var counts = (filed: 0, duplicates: 0, failed: 0)
     private var inFlight = Set<String>()
     private var lastProgress = Date()
+    /// Signalled to stop: by SIGTERM or SIGINT, or by a damaged database.
+    private let stop = DispatchSemaphore(value: 0)
+    /// Why the worker stopped of itself, when it did.
+    private var halted: String?
 
     /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
     static let stallLimit: TimeInterval = 600
@@ -59,11 +63,10 @@ public final class InboxService: @unchecked Sendable {
         for folder in [paths.inbox, paths.archive, paths.failed] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let stop = DispatchSemaphore(value: 0)
         let signalSources = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
+            source.setEventHandler { [stop] in stop.signal() }
             source.resume()
             return source
         }
@@ -144,6 +147,8 @@ public final class InboxService: @unchecked Sendable {
         workersDone.wait()
         signalSources.forEach { $0.cancel() }
         logger.info("stopped: \(statusLine())")
+        if let reason = lock.withLock({ halted }) { throw WorkerHalted(reason: reason) }
+        workerLock?.record(note: nil)
     }
 
     /// Healthy while nothing waits, or while photos keep getting done.
@@ -277,6 +282,19 @@ public final class InboxService: @unchecked Sendable {
                 holdBack(path)
             case .gone:
                 break
+            case let .halted(reason):
+                // Not the photo's fault: it stays in the inbox, and so does every other.
+                let first = lock.withLock {
+                    defer { halted = halted ?? reason }
+                    return halted == nil
+                }
+                if first {
+                    logger.critical("\(name) stays in the inbox, as every photo does: \(reason); the worker stops")
+                    workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(reason)")
+                    notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
+                    queue.close()
+                    stop.signal()
+                }
             }
             notifier.notify("STATUS=\(statusLine())")
         }
@@ -312,4 +330,11 @@ public final class InboxService: @unchecked Sendable {
             keep(path, after: error, saying: "\(error)")
         }
     }
+}
+
+/// The worker stopped of itself: its database is damaged. The message is what the learner reads.
+public struct WorkerHalted: Error, CustomStringConvertible {
+    public let reason: String
+
+    public var description: String { "the worker stopped, leaving every photo in the inbox: \(reason)" }
 }

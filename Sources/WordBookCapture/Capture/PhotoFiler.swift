@@ -22,6 +22,8 @@ public enum IngestOutcome: Sendable, Equatable {
     case settling(reason: String)
     /// The file vanished before it could be read (moved or deleted by someone else).
     case gone
+    /// The word book cannot be written (its database is damaged): the photo stays where it is.
+    case halted(reason: String)
 }
 
 extension IngestOutcome {
@@ -34,6 +36,7 @@ extension IngestOutcome {
         case .deferred: return "deferred"
         case .settling: return "settling"
         case .gone: return "gone"
+        case .halted: return "halted"
         }
     }
 }
@@ -104,6 +107,9 @@ public final class PhotoFiler: @unchecked Sendable {
                 let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")" }
                 return .deferred(reason: reason ?? "\(error)")
             case .stillBeingWritten: return .settling(reason: "\(error)")
+            case .databaseDamaged:
+                let message = (error as? DatabaseError)?.message ?? "\(error)"
+                return .halted(reason: "the database \(database.path ?? "") is damaged (\(message)); restore it from a backup (wordbook import), or recover it with sqlite3 .recover")
             }
         }
     }

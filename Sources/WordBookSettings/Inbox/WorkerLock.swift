@@ -127,6 +127,15 @@ public final class WorkerLock {
         return Holder(pid: lines.first.flatMap { Int32($0) }, note: lines.dropFirst().first)
     }
 
+    /// What the last worker on `database` said before it stopped of itself (a damaged database),
+    /// when no worker runs now.
+    public static func lastNote(database: String) -> String? {
+        let descriptor = open(lockFile(database: database), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return isLocked(descriptor) ? nil : recordedLines(descriptor).dropFirst().first
+    }
+
     /// The worker watching `folder` as its inbox, if one runs.
     public static func holder(inbox folder: String) -> Holder? {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

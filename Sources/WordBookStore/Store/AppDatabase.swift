@@ -154,6 +154,9 @@ public final class AppDatabase: Sendable {
         return try body()
     }
 
+    /// The database file; nil in memory.
+    public var path: String? { (writer as? DatabasePool)?.path }
+
     /// An in-memory database for tests.
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(DatabaseQueue())
