@@ -5,6 +5,9 @@ import WordBookSettings
 /// Runs a root command: errors reach the learner as one sentence on stderr and a non-zero status,
 /// --help and --version as usual.
 public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
+    // A write past a file size limit (ulimit -f) fails with EFBIG, which is reported, instead of
+    // ending the process without a word.
+    signal(SIGXFSZ, SIG_IGN)
     // The learner's umask stands; GlobalOptions.paths opens it to the group on a shared word book
     // only (DataPaths.shareWithGroupWhenSystemWide).
     do {

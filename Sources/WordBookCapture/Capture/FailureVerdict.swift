@@ -25,6 +25,8 @@ public enum FailureVerdict: Sendable, Equatable {
     /// The verdict on `error`, met filing the file at `path`.
     public static func judge(_ error: Error, path: String, now: Date = Date()) -> FailureVerdict {
         if let error = error as? DatabaseError, isTransient(error) { return .retryLater }
+        if error is ResourceLimitError { return .retryLater }
+        if case .outOfMemory? = error as? ImagingError { return .retryLater }
         if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) { return .databaseDamaged }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .final }

@@ -46,6 +46,25 @@ public struct FilingError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The machine, not the photo, ran short: too many open files or too little memory. The photo
+/// stays in the inbox and is tried again; the description names the limit.
+public struct ResourceLimitError: Error, CustomStringConvertible, Equatable {
+    public let code: Int32
+
+    public init(code: Int32) { self.code = code }
+
+    /// Whether `code` is a limit of the process or the machine rather than a fault of the file.
+    public static func isLimit(_ code: Int32) -> Bool { [EMFILE, ENFILE, ENOMEM].contains(code) }
+
+    public var description: String {
+        switch code {
+        case EMFILE: return "the worker has as many files open as it may (its limit, ulimit -n or the unit's LimitNOFILE=, is too low)"
+        case ENFILE: return "the system has as many files open as it may (fs.file-max)"
+        default: return "there was not enough memory (a memory limit such as ulimit -v or the unit's MemoryMax= may be too low)"
+        }
+    }
+}
+
 /// The whole path of one photo: read, fingerprint, decode, recognise, encode, file.
 /// One per worker thread: it owns a JPEG codec and the Tesseract engines, and is handed
 /// to exactly one thread, which alone uses it.
@@ -104,7 +123,7 @@ public final class PhotoFiler: @unchecked Sendable {
             switch FailureVerdict.judge(error, path: path) {
             case .final: return .failed(reason: "\(error)")
             case .retryLater:
-                let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")" }
+                let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")\(AppDatabase.fileSizeLimitNote)" }
                 return .deferred(reason: reason ?? "\(error)")
             case .stillBeingWritten: return .settling(reason: "\(error)")
             case .databaseDamaged:
@@ -177,10 +196,14 @@ public final class PhotoFiler: @unchecked Sendable {
         }
         guard info.st_size > 0 else { throw ImagingError.empty }
         // The first bytes decide before a large file is read whole.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            if access(path, F_OK) != 0 { return nil }
-            throw FilingError("the file could not be opened for reading")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            if ResourceLimitError.isLimit(code) { throw ResourceLimitError(code: code) }
+            throw FilingError("the file could not be opened for reading: \(String(cString: strerror(code)))")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
         guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }

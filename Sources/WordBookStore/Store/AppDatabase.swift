@@ -132,7 +132,8 @@ public final class AppDatabase: Sendable {
                 try AppDatabase(DatabasePool(path: path, configuration: configuration))
             }
         } catch let error as DatabaseError {
-            let reason = error.resultCode == .SQLITE_NOTADB ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)")
+            let reason = error.resultCode == .SQLITE_NOTADB
+                ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)") + fileSizeLimitNote
             throw StoreError.cannotOpen(path: path, reason: reason)
         }
     }
@@ -152,6 +153,14 @@ public final class AppDatabase: Sendable {
         let setLockWaiting: Int32 = 38  // F_OFD_SETLKW, which Glibc's Swift module leaves out
         while fcntl(descriptor, setLockWaiting, &whole) != 0 && errno == EINTR {}
         return try body()
+    }
+
+    /// With a file size limit (ulimit -f, the unit's LimitFSIZE=), a write past it fails with EFBIG
+    /// (the executables ignore SIGXFSZ): said beside a write error, naming the limit; empty without one.
+    public static var fileSizeLimitNote: String {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return "" }
+        return " (perhaps \(String(cString: strerror(EFBIG)).lowercased()): no file may grow past \(limit.rlim_cur) bytes here, the limit ulimit -f or the unit's LimitFSIZE= sets)"
     }
 
     /// The database file; nil in memory.
