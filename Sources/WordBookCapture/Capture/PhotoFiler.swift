@@ -82,7 +82,7 @@ public final class PhotoFiler: @unchecked Sendable {
         self.configuration = configuration
         self.glossary = glossary
         calendar = CaptureCalendar(timeZone: configuration.timeZone)
-        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
+        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: configuration.maxDecodeMegabytes)
         recognizer = Recognizer(
             dataPath: configuration.tessdataPath, sceneText: try? SceneTextFiles.locate(configured: configuration.models).get())
         // Hunspell's dictionaries decide between readings, glosses on or off.

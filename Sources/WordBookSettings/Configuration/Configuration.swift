@@ -51,6 +51,8 @@ public struct Configuration: Sendable, Equatable {
     public var afterFiling: AfterFiling = .archive
     public var ignore: [String] = []
     public var maxPixels: Int = 100_000_000
+    /// What one image decoded whole (PNG, TIFF, WebP, HEIC, held as 32-bit colour) may take, in MB.
+    public var maxDecodeMegabytes: Int = 96
     public var maxFileMegabytes: Int = 200
     /// A proposal at least this confident is filed as confirmed; 0 files every proposal for the learner.
     public var autoConfirm: Int = 0
@@ -140,7 +142,7 @@ extension Configuration {
 
     static let sections: [String: [String]] = [
         "paths": ["data", "database", "inbox", "archive", "failed"],
-        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_file_megabytes", "auto_confirm"],
+        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_decode_megabytes", "max_file_megabytes", "auto_confirm"],
         "recognition": ["default_language", "tessdata", "models"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
@@ -195,6 +197,7 @@ extension Configuration {
                         return pattern
                     }
                 case "capture.max_pixels": configuration.maxPixels = try reader.int(value, name, in: 1_000_000...1_000_000_000)
+                case "capture.max_decode_megabytes": configuration.maxDecodeMegabytes = try reader.int(value, name, in: 16...4096)
                 case "capture.max_file_megabytes": configuration.maxFileMegabytes = try reader.int(value, name, in: 1...4096)
                 case "capture.auto_confirm": configuration.autoConfirm = try reader.int(value, name, in: 0...100)
                 case "recognition.default_language": configuration.defaultLanguage = try reader.language(value, name)
