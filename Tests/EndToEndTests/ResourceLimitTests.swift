@@ -38,4 +38,30 @@ import Testing
         #expect(String(describing: ResourceLimitError(code: code)).contains(code == ENOMEM ? "memory" : "files open"))
         #expect(FailureVerdict.judge(ImagingError.outOfMemory(width: 9999, height: 9999), path: path) == .retryLater)
     }
+
+    @Test func aWorkerOutOfFileDescriptorsHoldsThePhotoAndSaysWhy() throws {
+        let scratch = try Scratch(workers: 1)
+        let log = "\(scratch.root)/run.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Enough to start and watch, too few to open a photo as well.
+        process.arguments = ["-c", "ulimit -n 16; exec \"$0\" run --config \"$1\"", wordbookBinary, scratch.config]
+        process.standardError = FileHandle(forWritingAtPath: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(eventually(timeout: 60) { output.contains("watching") }, "\(output)")
+        let photo = try distinctPhotos(1)[0]
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(rename("\(scratch.root)/\(photo.name)", "\(scratch.inbox)/\(photo.name)") == 0)
+        #expect(eventually(timeout: 60) { output.contains("\(photo.name) stays in the inbox") }, "\(output)")
+        #expect(output.contains("as many files open as it may (its limit, ulimit -n"))
+        #expect(scratch.files(under: "inbox") == [photo.name])
+        #expect(scratch.files(under: "failed").isEmpty)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output)")
+        #expect(scratch.files(under: "inbox") == [photo.name])
+    }
 }

@@ -170,7 +170,7 @@ public final class InboxService: @unchecked Sendable {
     private func statusLine() -> String {
         let (snapshot, held) = lock.withLock { (counts, retryLater.count) }
         var line = "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
-        if held > 0 { line += ", \(held) held back by a write error (see the log)" }
+        if held > 0 { line += ", \(held) held back to be tried again (see the log)" }
         return line
     }
 
