@@ -1,15 +1,15 @@
 import ArgumentParser
 import Foundation
+import WordBookSettings
 
 /// Runs a root command: errors reach the learner as one sentence on stderr and a non-zero status,
 /// --help and --version as usual.
 public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
-    // The system-wide word book (/var/lib/wordbook, setgid group wordbook, mode 2770) is shared by
-    // the worker and every member of the group: whatever either creates there (the database,
-    // SQLite's -wal and -shm, the lock, inbox, archive and failed folders, backups) must stay
-    // writable by the group, as the unit's UMask=0007 keeps the worker's. Others get nothing;
-    // files a learner creates for themselves are then 0660 instead of 0644.
-    umask(0o007)
+    // A write past a file size limit (ulimit -f) fails with EFBIG, which is reported, instead of
+    // ending the process without a word.
+    signal(SIGXFSZ, SIG_IGN)
+    // The learner's umask stands; GlobalOptions.paths opens it to the group on a shared word book
+    // only (DataPaths.shareWithGroupWhenSystemWide).
     do {
         var command = try Root.parseAsRoot()
         try command.run()
@@ -21,7 +21,7 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         }
         let message = Root.message(for: error)
         if !message.isEmpty {
-            FileHandle.standardError.write(Data("wordbook: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("wordbook: \(message.escapingControlCharacters(keepingNewlines: true))\n".utf8))
         }
         exit(status.rawValue)
     }

@@ -19,7 +19,9 @@ public struct GlobalOptions: ParsableArguments {
     }
 
     public func paths(_ configuration: Configuration) throws -> DataPaths {
-        try DataPaths.resolve(configuration, databaseOverride: db?.path)
+        let paths = try DataPaths.resolve(configuration, databaseOverride: db?.path)
+        paths.shareWithGroupWhenSystemWide()
+        return paths
     }
 
     /// The database for commands that read or settle words: it must exist already.

@@ -15,7 +15,9 @@ struct Ingest: ParsableCommand {
         let (options, json, timings) = (arguments.options, arguments.json, arguments.timings)
         let configuration = try options.loadConfiguration()
         let language = arguments.language ?? configuration.defaultLanguage
-        var files = Ingestor.expand(arguments.paths.map(\.path), rules: IgnoreRules(extraPatterns: configuration.ignore))
+        let rules = IgnoreRules(extraPatterns: configuration.ignore)
+        var files = Ingestor.expand(arguments.paths.map(\.path), rules: rules)
+        let undecodable = Ingestor.undecodableNames(arguments.paths.map(\.path), rules: rules)
         // Filing them here too would race the worker for the same photos.
         for watched in WorkerLock.watchedInboxes(of: files) {
             let note = WorkerLockError.leftToWorker(inbox: watched.inbox, pid: watched.holder.pid, photos: watched.files.count)
@@ -48,6 +50,11 @@ struct Ingest: ParsableCommand {
             progress.update(done: index + 1)
         }
         progress.clear()
+        for name in undecodable {
+            let line = IngestLine(file: name.shownPath, outcome: .failed(reason: Ingestor.undecodableReason), calendar: calendar)
+            print(json ? line.json : line.humanReadable)
+            failures += 1
+        }
         if failures > 0 {
             throw ExitCode(1)
         }
@@ -82,15 +89,19 @@ struct IngestLine {
         case let .filed(word, book):
             status = "filed"
             fill(word, book)
-        case let .duplicate(word, book):
+        case let .duplicate(word, book, _):
             status = "duplicate"
             fill(word, book)
-        case let .failed(reason), let .deferred(reason), let .settling(reason):
+        case let .failed(reason), let .deferred(reason), let .settling(reason), let .halted(reason):
             status = "failed"
             error = reason
         case .gone:
             status = "failed"
-            error = "the file does not exist"
+            // A command line cannot pass on a name that is not UTF-8: Swift's arguments show such
+            // bytes as U+FFFD.
+            error = file.contains("\u{FFFD}")
+                ? "the file does not exist under this name; if its name is not UTF-8, ingest the folder it is in"
+                : "the file does not exist"
         }
     }
 
@@ -113,7 +124,10 @@ struct IngestLine {
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    var humanReadable: String {
+    /// What a terminal shows: the file's name and the word with their control characters escaped.
+    var humanReadable: String { plainText.escapingControlCharacters }
+
+    private var plainText: String {
         switch status {
         case "failed": return "\(file): failed: \(error ?? "")"
         case "duplicate": return "\(file): already filed as #\(id ?? 0) \"\(word ?? "")\" (\(book ?? ""))"

@@ -15,6 +15,7 @@ struct Run: ParsableCommand {
         var configuration = try options.loadConfiguration()
         if let workers = arguments.worker.workers { configuration.workers = workers }
         let paths = try options.paths(configuration)
+        try paths.checkOverlaps()
         // Before the database opens: a second worker must not even migrate it.
         let lock = try WorkerLock.acquire(paths: paths)
         let logger = makeLogger("wordbook.run")
@@ -24,7 +25,7 @@ struct Run: ParsableCommand {
         let database = try AppDatabase.open(path: paths.database, create: true)
         let service = InboxService(
             configuration: configuration, paths: paths, database: database, logger: logger,
-            timingsLog: try arguments.timings.map { try TimingsLog(path: $0.path) })
+            timingsLog: try arguments.timings.map { try TimingsLog(path: $0.path) }, workerLock: lock)
         try withExtendedLifetime(lock) { try service.run() }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
 
 struct Export: ParsableCommand {
@@ -21,9 +22,9 @@ struct Export: ParsableCommand {
         let document = try database.exportDocument()
         let data = arguments.format == .csv ? Data(try CSV.words(document, calendar: calendar).utf8) : try document.encoded()
         do {
-            try data.write(to: URL(fileURLWithPath: arguments.file.path), options: .atomic)
+            try replaceFile(at: arguments.file.path, with: data)
         } catch {
-            throw ValidationError("\(arguments.file) could not be written.")
+            throw ValidationError("\(arguments.file) could not be written: \(error).")
         }
         print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(arguments.file).")
     }

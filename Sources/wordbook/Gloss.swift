@@ -63,7 +63,7 @@ struct GlossCommand: ParsableCommand {
         let (database, configuration) = try options.openExisting()
         if let id, let text {
             let word = try database.setLearnerGloss(id: id.value, to: text)
-            print("#\(id.value) \(word.word) = \(word.gloss ?? text) (yours; corrections keep it).")
+            print("#\(id.value) \(word.word.escapingControlCharacters) = \((word.gloss ?? text).escapingControlCharacters) (yours; corrections keep it).")
             return
         }
         guard configuration.glossEnabled else {
@@ -116,10 +116,10 @@ struct GlossCommand: ParsableCommand {
             switch result {
             case let .found(gloss):
                 entries.append(.init(word: word, gloss: gloss.text, headword: gloss.headword, milliseconds: milliseconds))
-                if !json { print("\(word)\t\(gloss.text)" + (gloss.headword.lowercased() == word.lowercased() ? "" : "\t(from \(gloss.headword))")) }
+                if !json { print("\(word.escapingControlCharacters)\t\(gloss.text.escapingControlCharacters)" + (gloss.headword.lowercased() == word.lowercased() ? "" : "\t(from \(gloss.headword.escapingControlCharacters))")) }
             case .notFound:
                 entries.append(.init(word: word, gloss: nil, headword: nil, milliseconds: milliseconds))
-                if !json { print("\(word)\t(not in the dictionaries)") }
+                if !json { print("\(word.escapingControlCharacters)\t(not in the dictionaries)") }
             case .sameLanguage:
                 throw ValidationError("\(language.code) is your own language ([gloss] native_language): its words get no gloss.")
             case let .missingDictionary(packages):

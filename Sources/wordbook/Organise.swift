@@ -63,7 +63,7 @@ struct TagCommand: ParsableCommand {
             id: id.value,
             adding: changes.filter { $0.hasPrefix("+") }.map { String($0.dropFirst()) },
             removing: changes.filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) })
-        print("#\(id.value): \(tags.isEmpty ? "no tags" : tags.joined(separator: ", "))")
+        print("#\(id.value): \(tags.isEmpty ? "no tags" : tags.map(\.escapingControlCharacters).joined(separator: ", "))")
     }
 }
 
@@ -91,6 +91,6 @@ struct Tags: ParsableCommand {
             return
         }
         if tags.isEmpty { print("There are no tags yet.") }
-        for tag in tags { print("\(tag.name)  \(tag.count)") }
+        for tag in tags { print("\(tag.name.escapingControlCharacters)  \(tag.count)") }
     }
 }

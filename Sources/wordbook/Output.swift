@@ -79,12 +79,12 @@ func printJSON(_ value: some Encodable) throws {
 /// A line describing a word, for lists: `#12  Straße  = street (n, fem)  [confirmed, de, 96%]  2026-10-24  mastery 2`.
 func summary(_ listing: WordListing) -> String {
     let word = listing.word
-    var line = "#\(word.id ?? 0)  \(word.word.isEmpty ? "(no word found)" : word.word)"
-    if let gloss = word.gloss { line += "  = \(gloss)" }
+    var line = "#\(word.id ?? 0)  \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters)"
+    if let gloss = word.gloss { line += "  = \(gloss.escapingControlCharacters)" }
     line += "  [\(word.status.rawValue), \(word.targetLanguage), \(word.confidence)%]"
     line += "  \(listing.book)"
     if word.status == .confirmed { line += "  mastery \(word.masteryLevel)" }
-    if !listing.tags.isEmpty { line += "  " + listing.tags.map { "+\($0)" }.joined(separator: " ") }
+    if !listing.tags.isEmpty { line += "  " + listing.tags.map { "+\($0.escapingControlCharacters)" }.joined(separator: " ") }
     return line
 }
 
@@ -105,12 +105,12 @@ func wait(days: Int, from start: Date?, to next: Date) -> String {
 
 /// What a word means, as triage and review print it under the word: `  = exit, way out (n, masc)`.
 func glossLine(_ word: Word) -> String? {
-    word.gloss.map { "  = \($0)" + (word.glossSource == .learner ? "  (yours)" : "") }
+    word.gloss.map { "  = \($0.escapingControlCharacters)" + (word.glossSource == .learner ? "  (yours)" : "") }
 }
 
 /// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.
 func numberedCandidates(_ word: Word) -> String {
-    word.candidates.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
+    word.candidates.enumerated().map { "\($0.offset + 1) \($0.element.escapingControlCharacters)" }.joined(separator: "  ")
 }
 
 /// Whether standard output is a terminal (thumbnails and prompts only then).

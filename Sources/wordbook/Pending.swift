@@ -37,7 +37,7 @@ struct Pending: ParsableCommand {
             print(summary(listing))
             if !listing.word.candidates.isEmpty { print("      or: \(numberedCandidates(listing.word))") }
             if !listing.word.context.isEmpty && listing.word.context != listing.word.word {
-                print("      in: \(listing.word.context)")
+                print("      in: \(listing.word.context.escapingControlCharacters)")
             }
         }
     }

@@ -33,7 +33,7 @@ struct Grade: ParsableCommand {
         let (database, configuration) = try options.openExisting()
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         let word = try database.grade(id: id.value, level: level, calendar: calendar, scheduler: configuration.reviewScheduler)
-        print("#\(id.value) \(word.word): grade \(level), next review \(calendar.iso8601(word.nextReviewDate)) (\(wait(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))).")
+        print("#\(id.value) \(word.word.escapingControlCharacters): grade \(level), next review \(calendar.iso8601(word.nextReviewDate)) (\(wait(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))).")
     }
 }
 
@@ -81,7 +81,7 @@ struct ReviewCommand: ParsableCommand {
             if hideWord {
                 guard ask("Enter shows the word: ") != nil else { break }
             }
-            print("  \(word.word)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context))"))
+            print("  \(word.word.escapingControlCharacters)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context.escapingControlCharacters))"))
             if let gloss = glossLine(word) { print(gloss) }
             while true {
                 guard let answer = ask("grade 0-5, s skip, q quit: ")?.trimmingCharacters(in: .whitespaces) else { break loop }
@@ -135,10 +135,10 @@ struct Triage: ParsableCommand {
             let id = word.id!
             print("\n[\(index + 1)/\(pending.count)] #\(id)  \(word.targetLanguage)  captured \(listing.book)  confidence \(word.confidence)%")
             if stdoutIsTerminal && !noImage { printThumbnail(database, wordId: id) }
-            print("  \(word.word.isEmpty ? "(no word found)" : word.word)")
+            print("  \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters)")
             if let gloss = glossLine(word) { print(gloss) }
             if !word.candidates.isEmpty { print("  or: \(numberedCandidates(word))") }
-            if !word.context.isEmpty && word.context != word.word { print("  in: \(word.context)") }
+            if !word.context.isEmpty && word.context != word.word { print("  in: \(word.context.escapingControlCharacters)") }
             while true {
                 guard let raw = ask("Enter accepts, 1-\(max(word.candidates.count, 1)) picks, or type the word; s skip, r reject, q quit: ") else { break loop }
                 let answer = raw.trimmingCharacters(in: .whitespaces)
@@ -156,7 +156,7 @@ struct Triage: ParsableCommand {
                         continue
                     }
                     try database.confirm(ids: [id])
-                    print("  confirmed \(word.word)")
+                    print("  confirmed \(word.word.escapingControlCharacters)")
                 default:
                     if let number = Int(answer) {
                         guard (1...max(1, word.candidates.count)).contains(number), number <= word.candidates.count else {
@@ -164,10 +164,10 @@ struct Triage: ParsableCommand {
                             continue
                         }
                         let corrected = try database.correct(id: id, to: word.candidates[number - 1], dictionaries: dictionaries)
-                        print("  confirmed \(corrected.word)" + (corrected.gloss.map { " = \($0)" } ?? ""))
+                        print("  confirmed \(corrected.word.escapingControlCharacters)" + (corrected.gloss.map { " = \($0.escapingControlCharacters)" } ?? ""))
                     } else {
                         let corrected = try database.correct(id: id, to: answer, dictionaries: dictionaries)
-                        print("  confirmed \(corrected.word)" + (corrected.gloss.map { " = \($0)" } ?? ""))
+                        print("  confirmed \(corrected.word.escapingControlCharacters)" + (corrected.gloss.map { " = \($0.escapingControlCharacters)" } ?? ""))
                     }
                 }
                 settled += 1

@@ -50,7 +50,7 @@ struct Correct: ParsableCommand {
             text = candidates[number - 1]
         }
         let corrected = try database.correct(id: id.value, to: text, dictionaries: Dictionaries(configuration))
-        print("#\(id.value) is now \"\(corrected.word)\" (confirmed)" + (corrected.gloss.map { ": \($0)." } ?? "."))
+        print("#\(id.value) is now \"\(corrected.word.escapingControlCharacters)\" (confirmed)" + (corrected.gloss.map { ": \($0.escapingControlCharacters)." } ?? "."))
     }
 }
 

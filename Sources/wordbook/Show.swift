@@ -53,9 +53,9 @@ struct Show: ParsableCommand {
         if let image {
             guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
             do {
-                try stored.jpeg.write(to: URL(fileURLWithPath: image.path))
+                try replaceFile(at: image.path, with: stored.jpeg)
             } catch {
-                throw ValidationError("the image could not be written to \(image).")
+                throw ValidationError("the image could not be written to \(image): \(error).")
             }
         }
         if json {
@@ -92,12 +92,12 @@ struct Show: ParsableCommand {
         ]
         print("#\(id.value)")
         for (label, value) in rows where !value.isEmpty {
-            print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value)")
+            print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value.escapingControlCharacters)")
         }
         if let entry = word.glossEntry, !entry.isEmpty {
             print("  dictionary")
             for line in entry.split(separator: "\n", omittingEmptySubsequences: true) {
-                print("   \(line)")
+                print("   \(String(line).escapingControlCharacters)")
             }
         }
         for review in reviews {

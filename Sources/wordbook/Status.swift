@@ -27,6 +27,8 @@ struct Status: ParsableCommand {
         /// Whether a worker holds the database's lock, and its pid when known.
         var worker: Bool
         var workerPid: Int32?
+        /// What the worker says is wrong (its inbox watch lost); absent while all is well.
+        var workerNote: String?
         var inbox: String
         var waiting: Int
         var failedFolder: String
@@ -62,11 +64,12 @@ struct Status: ParsableCommand {
         let configuration = try options.loadConfiguration()
         let paths = try options.paths(configuration)
         let rules = IgnoreRules(extraPatterns: configuration.ignore)
-        let waiting = InboxScanner(root: paths.inbox, rules: rules).files().count
+        let waiting = InboxScanner(paths: paths, rules: rules).files().count
         let failed = InboxScanner(root: paths.failed, rules: rules).files().count
         let worker = WorkerLock.holder(database: paths.database)
+        let lastNote = worker == nil ? WorkerLock.lastNote(database: paths.database) : nil
         if json {
-            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, inbox: paths.inbox, waiting: waiting,
+            var status = StatusJSON(worker: worker != nil, workerPid: worker?.pid, workerNote: worker?.note ?? lastNote, inbox: paths.inbox, waiting: waiting,
                                     failedFolder: paths.failed, failed: failed, database: paths.database,
                                     glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [],
                                     sceneTextMissing: sceneTextMissing(configuration))
@@ -86,13 +89,16 @@ struct Status: ParsableCommand {
         }
         if let worker {
             print("worker     pid \(worker.pid.map(String.init) ?? "unknown") is filing into \(paths.database)")
+            if let note = worker.note { print("watch      \(note.escapingControlCharacters)") }
         } else if let other = WorkerLock.holder(inbox: paths.inbox) {
             print("worker     none on this database; pid \(other.pid.map(String.init) ?? "unknown") watches \(paths.inbox) for another one")
+        } else if let lastNote {
+            print("worker     not running: the last one \(lastNote.escapingControlCharacters)")
         } else {
             print("worker     not running (start it with wordbook run, or systemctl start wordbook)")
         }
         print("inbox      \(waiting) photo\(waiting == 1 ? "" : "s") waiting in \(paths.inbox)")
-        let oldest = InboxScanner(root: paths.inbox, rules: rules).files()
+        let oldest = InboxScanner(paths: paths, rules: rules).files()
             .compactMap { InboxScanner.modificationDate($0) }.min()
         if let oldest, Date().timeIntervalSince(oldest) > 600 {
             let minutes = Int(Date().timeIntervalSince(oldest) / 60)
@@ -117,7 +123,7 @@ struct Status: ParsableCommand {
         }
         let calendar = CaptureCalendar(timeZone: configuration.timeZone)
         if let last = try database.lastFiled() {
-            print("last filed #\(last.id ?? 0) \"\(last.word)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName)")
+            print("last filed #\(last.id ?? 0) \"\(last.word.escapingControlCharacters)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName.escapingControlCharacters)")
         } else {
             print("last filed nothing yet")
         }

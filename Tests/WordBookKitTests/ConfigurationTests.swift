@@ -141,4 +141,35 @@ import Testing
         #expect(home.failed == "/home/a/.local/share/wordbook/failed")
         #expect(home.database == "/tmp/x.sqlite")
     }
+
+    @Test func aTildeInAPathIsTheHomeFolder() throws {
+        let configuration = try Configuration.parse("""
+            [paths]
+            data = "~/wordbook"
+            inbox = "~"
+            [recognition]
+            models = "~/models"
+            """, file: "test.toml", environment: ["HOME": "/home/ana"])
+        #expect(configuration.dataFolder == "/home/ana/wordbook")
+        #expect(configuration.inboxPath == "/home/ana")
+        #expect(configuration.models == "/home/ana/models")
+    }
+
+    @Test(arguments: ["paths.data", "paths.inbox", "paths.archive", "paths.failed", "paths.database",
+                      "recognition.models", "recognition.tessdata", "gloss.dictionaries"])
+    func aRelativePathIsRefusedNamingTheKey(key: String) throws {
+        let parts = key.split(separator: ".")
+        let error = #expect(throws: ConfigurationError.self) {
+            try Configuration.parse("[\(parts[0])]\n\(parts[1]) = \"photos/in\"", file: "w.toml", environment: ["HOME": "/home/ana"])
+        }
+        let message = error.map(String.init(describing:)) ?? ""
+        #expect(message.contains(key) && message.contains("absolute") && message.contains("photos/in"), "\(message)")
+    }
+
+    @Test func aTildeWithoutHomeIsRefused() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try Configuration.parse("[paths]\ninbox = \"~/in\"", file: "w.toml", environment: [:])
+        }
+        #expect(String(describing: error).contains("HOME"))
+    }
 }

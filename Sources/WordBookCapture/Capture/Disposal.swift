@@ -42,7 +42,13 @@ public struct Disposal: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let note = "\(relative): \(reason)\n"
         return try place(path, into: folder, name: (relative as NSString).lastPathComponent) { destination in
-            try note.write(toFile: Self.notePath(for: destination), atomically: false, encoding: .utf8)
+            // Renamed into place: a link planted at the note's name (failed/ may be group-writable)
+            // is replaced, its target never written.
+            do throws(WriteError) {
+                try replaceFile(at: Self.notePath(for: destination), with: Data(note.utf8))
+            } catch {
+                throw DisposalError(path: path, errno: error.code)
+            }
         }
     }
 
@@ -93,7 +99,27 @@ public struct Disposal: Sendable {
     /// Removes the inbox's name of a photo already linked as `copy`. When that fails (an inbox folder
     /// the worker may not write), the photo is in both places and the error says where the copy is.
     public func finishMove(_ path: String, copy: String) throws {
+        // The only name of the photo (the destination is the inbox's own name, through an archive
+        // or failed folder that is the inbox) is never unlinked.
+        guard Self.isSecondName(copy, of: path) else { throw DisposalError(path: path, errno: 0, left: .alreadyThere(copy)) }
         guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .copied(to: copy)) }
+    }
+
+    /// Whether `copy` is the same file as `path` under another name, so that unlinking `path` keeps it.
+    static func isSecondName(_ copy: String, of path: String) -> Bool {
+        var info = stat(), copyInfo = stat()
+        guard lstat(path, &info) == 0 else { return true }  // already gone: nothing to unlink
+        guard lstat(copy, &copyInfo) == 0, info.st_dev == copyInfo.st_dev, info.st_ino == copyInfo.st_ino,
+              info.st_nlink >= 2 else { return false }
+        func entry(_ name: String) -> String {
+            let folder = (name as NSString).deletingLastPathComponent
+            let resolved = realpath(folder.isEmpty ? "." : folder, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? folder
+            return resolved + "/" + (name as NSString).lastPathComponent
+        }
+        return entry(copy) != entry(path)
     }
 
     /// `stem.ext`, `stem (2).ext`, ..., the stem shortened to keep the name within 255 bytes.
@@ -119,6 +145,8 @@ public struct DisposalError: Error, CustomStringConvertible {
         case undeleted
         /// In the inbox and also at this path, where it was going.
         case copied(to: String)
+        /// Its destination is its own name in the inbox: nothing was moved.
+        case alreadyThere(String)
     }
 
     let path: String
@@ -137,6 +165,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         case .unmoved: return "\(path) could not be moved: \(reason)"
         case .undeleted: return "\(path) could not be deleted: \(reason)"
         case let .copied(copy): return "\(path) is kept as \(copy) but could not be removed from the inbox: \(reason)"
+        case let .alreadyThere(copy): return "\(path) could not be moved: its destination \(copy) is the same file under the same name, and the only copy is kept"
         }
     }
 }

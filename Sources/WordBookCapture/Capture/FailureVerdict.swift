@@ -13,6 +13,9 @@ public enum FailureVerdict: Sendable, Equatable {
     case retryLater
     /// A sync tool may still be writing it: it is tried again once it has been left alone.
     case stillBeingWritten
+    /// The database is damaged (corrupt pages): no photo can be filed, and none is at fault; the
+    /// photos stay in the inbox and the worker stops.
+    case databaseDamaged
 
     /// How long a file must be left alone before a failure to read it counts.
     public static let settleTime: TimeInterval = 2
@@ -22,6 +25,9 @@ public enum FailureVerdict: Sendable, Equatable {
     /// The verdict on `error`, met filing the file at `path`.
     public static func judge(_ error: Error, path: String, now: Date = Date()) -> FailureVerdict {
         if let error = error as? DatabaseError, isTransient(error) { return .retryLater }
+        if error is ResourceLimitError { return .retryLater }
+        if case .outOfMemory? = error as? ImagingError { return .retryLater }
+        if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) { return .databaseDamaged }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .final }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)

@@ -18,6 +18,8 @@ public final class InboxService: @unchecked Sendable {
     private let scanner: InboxScanner
     private let lock = NSLock()
     private let timingsLog: TimingsLog?
+    /// Where `status` reads the worker's health.
+    private let workerLock: WorkerLock?
     /// Files seen by a scan while perhaps still being written, with the time they were first seen.
     private var settling: [String: Date] = [:]
     /// Photos that could not be filed or moved for reasons outside them, with when that happened.
@@ -29,6 +31,10 @@ public final class InboxService: @unchecked Sendable {
     private var counts = (filed: 0, duplicates: 0, failed: 0)
     private var inFlight = Set<String>()
     private var lastProgress = Date()
+    /// Signalled to stop: by SIGTERM or SIGINT, or by a damaged database.
+    private let stop = DispatchSemaphore(value: 0)
+    /// Why the worker stopped of itself, when it did.
+    private var halted: String?
 
     /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
     static let stallLimit: TimeInterval = 600
@@ -40,15 +46,16 @@ public final class InboxService: @unchecked Sendable {
 
     /// With a `timingsLog`, each photo's stage timings go to it.
     public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
-                notifier: SystemdNotifier = SystemdNotifier(), timingsLog: TimingsLog? = nil) {
+                notifier: SystemdNotifier = SystemdNotifier(), timingsLog: TimingsLog? = nil, workerLock: WorkerLock? = nil) {
         self.timingsLog = timingsLog
+        self.workerLock = workerLock
         self.configuration = configuration
         self.paths = paths
         self.database = database
         self.logger = logger
         self.notifier = notifier
         disposal = Disposal(paths: paths, afterFiling: configuration.afterFiling)
-        scanner = InboxScanner(root: paths.inbox, rules: IgnoreRules(extraPatterns: configuration.ignore))
+        scanner = InboxScanner(paths: paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
     }
 
     /// Runs until SIGTERM or SIGINT, then finishes the photos in flight and returns.
@@ -56,11 +63,10 @@ public final class InboxService: @unchecked Sendable {
         for folder in [paths.inbox, paths.archive, paths.failed] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let stop = DispatchSemaphore(value: 0)
         let signalSources = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
+            source.setEventHandler { [stop] in stop.signal() }
             source.resume()
             return source
         }
@@ -86,7 +92,14 @@ public final class InboxService: @unchecked Sendable {
         let watcher = try InotifyWatcher(
             scanner: scanner, logger: logger,
             onFile: { [self] path in queue.push(path) },
-            onOverflow: { [self] in scan() })
+            onUndecodable: { [self] name in giveShownName(name) },
+            onOverflow: { [self] in scan() },
+            onRootLost: { [self] in
+                let note = "the inbox \(paths.inbox) was deleted or renamed at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())); photos wait until it is made again"
+                logger.error("\(note), and the watch is armed again then")
+                workerLock?.record(note: note)
+                notifier.notify("STATUS=\(note)")
+            })
         try watcher.start()
         scan()
 
@@ -94,6 +107,12 @@ public final class InboxService: @unchecked Sendable {
         housekeeping.schedule(deadline: .now() + 1, repeating: 1)
         var lastRescan = Date()
         housekeeping.setEventHandler { [self] in
+            watcher.checkInbox()
+            if watcher.rearm() {
+                logger.info("the inbox \(paths.inbox) is there again: watching it again")
+                workerLock?.record(note: nil)
+                scan()
+            }
             takeSettledFiles()
             if configuration.rescanInterval > 0, Date().timeIntervalSince(lastRescan) >= Double(configuration.rescanInterval) {
                 lastRescan = Date()
@@ -128,6 +147,8 @@ public final class InboxService: @unchecked Sendable {
         workersDone.wait()
         signalSources.forEach { $0.cancel() }
         logger.info("stopped: \(statusLine())")
+        if let reason = lock.withLock({ halted }) { throw WorkerHalted(reason: reason) }
+        workerLock?.record(note: nil)
     }
 
     /// Healthy while nothing waits, or while photos keep getting done.
@@ -149,12 +170,14 @@ public final class InboxService: @unchecked Sendable {
     private func statusLine() -> String {
         let (snapshot, held) = lock.withLock { (counts, retryLater.count) }
         var line = "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
-        if held > 0 { line += ", \(held) held back by a write error (see the log)" }
+        if held > 0 { line += ", \(held) held back to be tried again (see the log)" }
         return line
     }
 
     /// Queues every file in the inbox; files modified in the last moments wait until they settle.
     private func scan() {
+        // Renamed first, then listed with the rest, so that they settle like the rest.
+        scanner.undecodableNames().forEach { giveShownName($0, queueing: false) }
         let now = Date()
         for path in scanner.files() {
             if let modified = InboxScanner.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
@@ -162,6 +185,24 @@ public final class InboxService: @unchecked Sendable {
             } else {
                 queue.push(path)
             }
+        }
+    }
+
+    /// A name that is not UTF-8 is renamed to how it is shown (`caf%E9.jpg`), and the log says so;
+    /// the photo under its new name is then filed like any other.
+    private func giveShownName(_ name: UndecodableName, queueing: Bool = true) {
+        do {
+            let renamed = try NameRepair.rename(name)
+            logger.warning("\(name.shownPath) has a name that is not UTF-8: renamed to \(renamed) to be filed")
+            guard queueing else { return }
+            var info = stat()
+            if lstat(renamed, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                scanner.files(under: renamed).forEach { queue.push($0) }
+            } else {
+                queue.push(renamed)
+            }
+        } catch {
+            logger.error("\(error); it stays in the inbox, and the next scan tries again")
         }
     }
 
@@ -219,10 +260,10 @@ public final class InboxService: @unchecked Sendable {
                 lock.withLock { counts.filed += 1 }
                 logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
                 archive(path, day: book)
-            case let .duplicate(word, _):
+            case let .duplicate(word, _, captureDay):
                 lock.withLock { counts.duplicates += 1 }
                 logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
-                archive(path, day: CaptureCalendar(timeZone: configuration.timeZone).day(of: Date()))
+                archive(path, day: captureDay)
             case let .settling(reason):
                 // Perhaps still being written: tried again once it has been left alone.
                 logger.debug("\(name) is tried again once it is left alone: \(reason)")
@@ -241,6 +282,19 @@ public final class InboxService: @unchecked Sendable {
                 holdBack(path)
             case .gone:
                 break
+            case let .halted(reason):
+                // Not the photo's fault: it stays in the inbox, and so does every other.
+                let first = lock.withLock {
+                    defer { halted = halted ?? reason }
+                    return halted == nil
+                }
+                if first {
+                    logger.critical("\(name) stays in the inbox, as every photo does: \(reason); the worker stops")
+                    workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(reason)")
+                    notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
+                    queue.close()
+                    stop.signal()
+                }
             }
             notifier.notify("STATUS=\(statusLine())")
         }
@@ -276,4 +330,11 @@ public final class InboxService: @unchecked Sendable {
             keep(path, after: error, saying: "\(error)")
         }
     }
+}
+
+/// The worker stopped of itself: its database is damaged. The message is what the learner reads.
+public struct WorkerHalted: Error, CustomStringConvertible {
+    public let reason: String
+
+    public var description: String { "the worker stopped, leaving every photo in the inbox: \(reason)" }
 }

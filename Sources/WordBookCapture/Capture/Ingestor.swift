@@ -41,6 +41,20 @@ public final class Ingestor: @unchecked Sendable {
         }
     }
 
+    /// The files and folders under the given folders whose names are not UTF-8 (ignore rules apply):
+    /// `ingest` leaves files where they are, so it reports them instead of renaming them.
+    public static func undecodableNames(_ inputs: [String], rules: IgnoreRules) -> [UndecodableName] {
+        inputs.flatMap { input -> [UndecodableName] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else { return [] }
+            let root = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+            return InboxScanner(root: root, rules: rules).undecodableNames()
+        }
+    }
+
+    public static let undecodableReason =
+        "its name is not UTF-8 (shown with %XX for each byte that is not): rename it, or drop it into the worker's inbox, which renames it so"
+
     /// Files each path; `report` is called on the calling thread, once per path, in order,
     /// with the photo's stage timings when measuring.
     public func ingest(_ files: [String], report: (Int, String, IngestOutcome, StageTimings?) -> Void) {

@@ -10,8 +10,9 @@ import WordBookStore
 /// What became of one input.
 public enum IngestOutcome: Sendable, Equatable {
     case filed(Word, book: String)
-    /// Filed before, as this word.
-    case duplicate(Word, book: String)
+    /// Filed before, as this word, in that book; `captureDay` is this copy's own capture day, by the
+    /// rule a filed photo's follows, which names its archive folder.
+    case duplicate(Word, book: String, captureDay: String)
     case failed(reason: String)
     /// Could not be filed for a reason outside the photo (a full disk, a database another
     /// process holds too long); it stays in the inbox and is tried again later.
@@ -21,6 +22,8 @@ public enum IngestOutcome: Sendable, Equatable {
     case settling(reason: String)
     /// The file vanished before it could be read (moved or deleted by someone else).
     case gone
+    /// The word book cannot be written (its database is damaged): the photo stays where it is.
+    case halted(reason: String)
 }
 
 extension IngestOutcome {
@@ -33,6 +36,7 @@ extension IngestOutcome {
         case .deferred: return "deferred"
         case .settling: return "settling"
         case .gone: return "gone"
+        case .halted: return "halted"
         }
     }
 }
@@ -40,6 +44,25 @@ extension IngestOutcome {
 public struct FilingError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The machine, not the photo, ran short: too many open files or too little memory. The photo
+/// stays in the inbox and is tried again; the description names the limit.
+public struct ResourceLimitError: Error, CustomStringConvertible, Equatable {
+    public let code: Int32
+
+    public init(code: Int32) { self.code = code }
+
+    /// Whether `code` is a limit of the process or the machine rather than a fault of the file.
+    public static func isLimit(_ code: Int32) -> Bool { [EMFILE, ENFILE, ENOMEM].contains(code) }
+
+    public var description: String {
+        switch code {
+        case EMFILE: return "the worker has as many files open as it may (its limit, ulimit -n or the unit's LimitNOFILE=, is too low)"
+        case ENFILE: return "the system has as many files open as it may (fs.file-max)"
+        default: return "there was not enough memory (a memory limit such as ulimit -v or the unit's MemoryMax= may be too low)"
+        }
+    }
 }
 
 /// The whole path of one photo: read, fingerprint, decode, recognise, encode, file.
@@ -61,7 +84,7 @@ public final class PhotoFiler: @unchecked Sendable {
         self.configuration = configuration
         self.glossary = glossary
         calendar = CaptureCalendar(timeZone: configuration.timeZone)
-        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels)
+        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: configuration.maxDecodeMegabytes)
         recognizer = Recognizer(
             dataPath: configuration.tessdataPath, sceneText: try? SceneTextFiles.locate(configured: configuration.models).get())
         // Hunspell's dictionaries decide between readings, glosses on or off.
@@ -89,21 +112,25 @@ public final class PhotoFiler: @unchecked Sendable {
             guard let (bytes, modified) = try observer.time(.read, { try read(path) }) else { return .gone }
             let digest = observer.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
             if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
-                return .duplicate(existing, book: try bookDay(of: existing))
+                return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: bytes, modified: modified))
             }
             let filing = try prepareFiling(
                 bytes: bytes, digest: digest, name: name, modified: modified, language: language, observer: observer)
             switch try observer.time(.store, { try database.file(filing) }) {
             case let .filed(word): return .filed(word, book: filing.captureDay)
-            case let .duplicate(word): return .duplicate(word, book: try bookDay(of: word))
+            case let .duplicate(word):
+                return .duplicate(word, book: try bookDay(of: word), captureDay: captureDay(of: bytes, modified: modified))
             }
         } catch {
             switch FailureVerdict.judge(error, path: path) {
             case .final: return .failed(reason: "\(error)")
             case .retryLater:
-                let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")" }
+                let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")\(AppDatabase.fileSizeLimitNote)" }
                 return .deferred(reason: reason ?? "\(error)")
             case .stillBeingWritten: return .settling(reason: "\(error)")
+            case .databaseDamaged:
+                let message = (error as? DatabaseError)?.message ?? "\(error)"
+                return .halted(reason: "the database \(database.path ?? "") is damaged (\(message)); restore it from a backup (wordbook import), or recover it with sqlite3 .recover")
             }
         }
     }
@@ -119,7 +146,7 @@ public final class PhotoFiler: @unchecked Sendable {
         if let evidenceLog, let evidence = proposal.evidence {
             evidenceLog.append(name: name, evidence)
         }
-        let capturedAt = photo.exif.captureDate(in: calendar.timeZone) ?? modified
+        let capturedAt = captureDate(photo.exif, modified: modified)
         let gloss = observer.time(.gloss) { self.gloss(of: proposal.word, language: language) }
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
@@ -148,6 +175,16 @@ public final class PhotoFiler: @unchecked Sendable {
         return try observer.time(.recognize) { try recognizer.propose(picture, language: language) }
     }
 
+    /// EXIF DateTimeOriginal (with its offset), else the file's time: a photo's capture time.
+    private func captureDate(_ exif: ExifMetadata, modified: Date) -> Date {
+        exif.captureDate(in: calendar.timeZone) ?? modified
+    }
+
+    /// A copy's capture day without decoding its pixels.
+    private func captureDay(of bytes: [UInt8], modified: Date) -> String {
+        calendar.day(of: captureDate(decoder.exif(of: bytes), modified: modified))
+    }
+
     private func bookDay(of word: Word) throws -> String {
         try database.book(id: word.wordBookId)?.recordDate ?? ""
     }
@@ -164,10 +201,14 @@ public final class PhotoFiler: @unchecked Sendable {
         }
         guard info.st_size > 0 else { throw ImagingError.empty }
         // The first bytes decide before a large file is read whole.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            if access(path, F_OK) != 0 { return nil }
-            throw FilingError("the file could not be opened for reading")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            if ResourceLimitError.isLimit(code) { throw ResourceLimitError(code: code) }
+            throw FilingError("the file could not be opened for reading: \(String(cString: strerror(code)))")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
         guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }

@@ -42,11 +42,12 @@ final class HEIFReader {
 
     /// The primary image at full size, upright by its stored rotation and mirroring (libheif's default).
     /// `maxPixels` is checked against the size first, before anything is decoded.
-    func decode(maxPixels: Int) throws -> Picture {
+    func decode(maxPixels: Int, maxDecodeMegabytes: Int = .max) throws -> Picture {
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "HEIC", reason: "the file gives no image size") }
         guard width * height <= maxPixels else {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
         }
+        try Picture.checkDecodedSize(width: width, height: height, limitMegabytes: maxDecodeMegabytes)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.convert_hdr_to_8bit = 1  // 10-bit photos come out as 8-bit RGB

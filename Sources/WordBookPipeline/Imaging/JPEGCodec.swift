@@ -30,12 +30,18 @@ public final class JPEGCodec {
 
     /// Width and height from the header, without decoding.
     public func dimensions(of jpeg: [UInt8]) throws -> (width: Int, height: Int) {
+        let header = try self.header(of: jpeg)
+        return (header.width, header.height)
+    }
+
+    private func header(of jpeg: [UInt8]) throws -> (width: Int, height: Int, inks: Bool) {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
         let status = jpeg.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(decompressor, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colourspace)
         }
         guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
-        return (Int(width), Int(height))
+        let inks = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
+        return (Int(width), Int(height), inks)
     }
 
     /// The DCT scales that reduce or keep the size (1/8 ... 1), as TurboJPEG lists them.
@@ -93,7 +99,7 @@ public final class JPEGCodec {
     private func decode(
         _ jpeg: [UInt8], maxPixels: Int, scale: (Int, Int) -> (num: Int, denom: Int)
     ) throws -> (picture: Picture, width: Int, height: Int) {
-        let (width, height) = try dimensions(of: jpeg)
+        let (width, height, inks) = try header(of: jpeg)
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "JPEG", reason: "the header gives no size") }
         guard width * height <= maxPixels else {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
@@ -102,6 +108,10 @@ public final class JPEGCodec {
         let outWidth = Self.scaled(width, factor.num, factor.denom)
         let outHeight = Self.scaled(height, factor.num, factor.denom)
         let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
+        if inks {
+            try decodeInks(jpeg, into: picture)
+            return (picture, width, height)
+        }
         let status = jpeg.withUnsafeBufferPointer { buffer in
             tjDecompress2(
                 decompressor, buffer.baseAddress, UInt(buffer.count), picture.mutableBytes,
@@ -110,6 +120,52 @@ public final class JPEGCodec {
         }
         guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
         return (picture, width, height)
+    }
+
+    /// A CMYK or YCCK JPEG (print work, a scanner's): TurboJPEG gives its inks as CMYK, and this turns
+    /// them into light, with no colour management, as a viewer without a profile shows them.
+    private func decodeInks(_ jpeg: [UInt8], into picture: Picture) throws {
+        let (width, height) = (picture.width, picture.height)
+        var inks = [UInt8](repeating: 0, count: width * height * 4)
+        let status = jpeg.withUnsafeBufferPointer { buffer in
+            tjDecompress2(
+                decompressor, buffer.baseAddress, UInt(buffer.count), &inks,
+                Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), TJFLAG_STOPONWARNING)
+        }
+        guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
+        // Adobe's files (Photoshop's, and nearly every CMYK JPEG with them) store each ink inverted:
+        // 255 is no ink.
+        let inverted = Self.hasAdobeMarker(jpeg)
+        let rows = picture.mutableBytes
+        for y in 0..<height {
+            let row = rows + y * picture.bytesPerLine
+            for x in 0..<width {
+                let ink = y * width * 4 + x * 4
+                var (c, m, ye, k) = (Int(inks[ink]), Int(inks[ink + 1]), Int(inks[ink + 2]), Int(inks[ink + 3]))
+                if !inverted { (c, m, ye, k) = (255 - c, 255 - m, 255 - ye, 255 - k) }
+                // XBGR: the bytes in memory are X, B, G, R.
+                row[x * 4] = 255
+                row[x * 4 + 1] = UInt8(ye * k / 255)
+                row[x * 4 + 2] = UInt8(m * k / 255)
+                row[x * 4 + 3] = UInt8(c * k / 255)
+            }
+        }
+    }
+
+    /// Whether the markers before the image data hold Adobe's APP14 segment.
+    static func hasAdobeMarker(_ jpeg: [UInt8]) -> Bool {
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF {
+            let marker = jpeg[offset + 1]
+            if marker == 0xDA || marker == 0xD9 { return false }  // start of scan, end of image
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            if marker == 0xEE, offset + 9 <= jpeg.count, Array(jpeg[(offset + 4)..<(offset + 9)]) == Array("Adobe".utf8) {
+                return true
+            }
+            guard length >= 2 else { return false }
+            offset += 2 + length
+        }
+        return false
     }
 
     /// Encodes a picture as a baseline JPEG with 4:2:0 chroma.

@@ -3,7 +3,7 @@ import WordBookSettings
 
 /// PNG, TIFF and WebP through Leptonica, with the pixel budget checked on the header first.
 enum LeptonicaReader {
-    static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) throws -> Picture {
+    static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int, maxDecodeMegabytes: Int) throws -> Picture {
         var fileFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         var bitsPerSample: Int32 = 0, samplesPerPixel: Int32 = 0, colormapped: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer { buffer in
@@ -16,6 +16,9 @@ enum LeptonicaReader {
         guard Int(width) * Int(height) <= maxPixels else {
             throw ImagingError.tooManyPixels(width: Int(width), height: Int(height), limit: maxPixels)
         }
+        // Leptonica decodes the whole image and the pipeline holds it as 32-bit colour: a 1-bit PNG
+        // of a few kilobytes can claim 400 MB.
+        try Picture.checkDecodedSize(width: Int(width), height: Int(height), limitMegabytes: maxDecodeMegabytes)
         let pix = bytes.withUnsafeBufferPointer { buffer in pixReadMem(buffer.baseAddress, buffer.count) }
         guard let pix else { throw ImagingError.corrupt(format: format.rawValue, reason: "the pixel data is damaged") }
         return try Picture(owning: pix).rgb()

@@ -17,10 +17,13 @@ public struct DecodedPhoto: @unchecked Sendable {
 public final class PhotoDecoder {
     public let codec: JPEGCodec
     public let maxPixels: Int
+    /// What one image decoded whole (PNG, TIFF, WebP, HEIC) may take, in MB.
+    public let maxDecodeMegabytes: Int
 
-    public init(maxPixels: Int) throws {
+    public init(maxPixels: Int, maxDecodeMegabytes: Int = Int.max / 2_097_152) throws {
         codec = try JPEGCodec()
         self.maxPixels = maxPixels
+        self.maxDecodeMegabytes = maxDecodeMegabytes
         LeptonicaReader.silence()
     }
 
@@ -38,6 +41,15 @@ public final class PhotoDecoder {
     public func decode(_ bytes: [UInt8], within maxEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
         try decode(bytes, observer: observer) { codec, bytes, maxPixels in
             try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels)
+        }
+    }
+
+    /// The EXIF of a photo's bytes, without decoding its pixels; empty for formats that carry none here.
+    public func exif(of bytes: [UInt8]) -> ExifMetadata {
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg: EXIFReader.read(jpeg: bytes)
+        case .heif: (try? HEIFReader(bytes, maxPixels: maxPixels))?.exifBlock().map(EXIFReader.read(heifExif:)) ?? ExifMetadata()
+        default: ExifMetadata()
         }
     }
 
@@ -63,13 +75,13 @@ public final class PhotoDecoder {
             let (picture, exif) = try observer.time(.decode) { () throws -> (Picture, ExifMetadata) in
                 let reader = try HEIFReader(bytes, maxPixels: maxPixels)
                 let exif = reader.exifBlock().map(EXIFReader.read(heifExif:)) ?? ExifMetadata()
-                return (try reader.decode(maxPixels: maxPixels), exif)
+                return (try reader.decode(maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes), exif)
             }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
                 orientation: .up, exif: exif)
         case .png, .tiff, .webp:
-            let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels) }
+            let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
                 orientation: .up, exif: ExifMetadata())

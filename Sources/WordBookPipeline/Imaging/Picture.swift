@@ -12,6 +12,18 @@ public final class Picture: @unchecked Sendable {
     }
 
     /// A 32 bpp picture whose pixels are not cleared, for a decoder that writes every one of them.
+    /// Colour pictures are 32 bits a pixel, as Leptonica keeps them.
+    public static let bytesPerPixel = 4
+
+    /// Refuses, before anything is allocated, an image whose colour picture would pass the budget.
+    static func checkDecodedSize(width: Int, height: Int, limitMegabytes: Int) throws {
+        let (bytes, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
+        let (limit, unlimited) = limitMegabytes.multipliedReportingOverflow(by: 1_048_576)
+        guard unlimited || (!overflow && bytes <= limit) else {
+            throw ImagingError.tooLargeDecoded(width: width, height: height, limitMegabytes: limitMegabytes)
+        }
+    }
+
     static func unfilledRGB(width: Int, height: Int) throws -> Picture {
         guard let pix = pixCreateNoInit(Int32(width), Int32(height), 32) else {
             throw ImagingError.outOfMemory(width: width, height: height)

@@ -51,6 +51,8 @@ public struct Configuration: Sendable, Equatable {
     public var afterFiling: AfterFiling = .archive
     public var ignore: [String] = []
     public var maxPixels: Int = 100_000_000
+    /// What one image decoded whole (PNG, TIFF, WebP, HEIC, held as 32-bit colour) may take, in MB.
+    public var maxDecodeMegabytes: Int = 96
     public var maxFileMegabytes: Int = 200
     /// A proposal at least this confident is filed as confirmed; 0 files every proposal for the learner.
     public var autoConfirm: Int = 0
@@ -140,7 +142,7 @@ extension Configuration {
 
     static let sections: [String: [String]] = [
         "paths": ["data", "database", "inbox", "archive", "failed"],
-        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_file_megabytes", "auto_confirm"],
+        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_decode_megabytes", "max_file_megabytes", "auto_confirm"],
         "recognition": ["default_language", "tessdata", "models"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
@@ -148,7 +150,9 @@ extension Configuration {
         "gloss": ["enabled", "native_language", "dictionaries", "hunspell"],
     ]
 
-    public static func parse(_ text: String, file: String) throws -> Configuration {
+    public static func parse(
+        _ text: String, file: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Configuration {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -156,7 +160,7 @@ extension Configuration {
             throw ConfigurationError.syntax(file: file, line: error.source.begin.line, reason: error.description)
         }
         var configuration = Configuration()
-        let reader = Reader(file: file)
+        let reader = Reader(file: file, home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
         for (sectionName, value) in table {
             guard let allowed = sections[sectionName] else {
                 throw ConfigurationError.unknownSection(file: file, section: sectionName, allowed: sections.keys.sorted())
@@ -193,6 +197,7 @@ extension Configuration {
                         return pattern
                     }
                 case "capture.max_pixels": configuration.maxPixels = try reader.int(value, name, in: 1_000_000...1_000_000_000)
+                case "capture.max_decode_megabytes": configuration.maxDecodeMegabytes = try reader.int(value, name, in: 16...4096)
                 case "capture.max_file_megabytes": configuration.maxFileMegabytes = try reader.int(value, name, in: 1...4096)
                 case "capture.auto_confirm": configuration.autoConfirm = try reader.int(value, name, in: 0...100)
                 case "recognition.default_language": configuration.defaultLanguage = try reader.language(value, name)
@@ -230,12 +235,30 @@ extension Configuration {
 
     private struct Reader {
         let file: String
+        /// What `~` stands for.
+        let home: String?
 
         func path(_ value: TOMLValueConvertible, _ key: String) throws -> String {
             guard let text = value.string else {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a path in quotes, or \"\" for the default")
             }
-            return text
+            return text.isEmpty ? text : try absolute(text, key)
+        }
+
+        /// `~` and `~/...` expanded; a relative path refused, since the worker's current folder is
+        /// not the learner's (systemd starts it in /).
+        func absolute(_ text: String, _ key: String) throws -> String {
+            var path = text
+            if path == "~" || path.hasPrefix("~/") {
+                guard let home else {
+                    throw ConfigurationError.badValue(file: file, key: key, allowed: "a path starting with /, since HOME is not set to expand \"\(text)\"")
+                }
+                path = home + path.dropFirst()
+            }
+            guard path.hasPrefix("/") else {
+                throw ConfigurationError.badValue(file: file, key: key, allowed: "an absolute path, starting with / or ~/, not the relative \"\(text)\"")
+            }
+            return path
         }
 
         func bool(_ value: TOMLValueConvertible, _ key: String) throws -> Bool {
@@ -256,7 +279,7 @@ extension Configuration {
             guard let text = value.string, !text.isEmpty else {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a folder's path in quotes")
             }
-            return text
+            return try absolute(text, key)
         }
 
         func int(_ value: TOMLValueConvertible, _ key: String, in range: ClosedRange<Int>) throws -> Int {

@@ -2,9 +2,15 @@ import Foundation
 
 public enum PathError: Error, CustomStringConvertible {
     case noDataFolder
+    case sameFolder(key: String, folder: String)
 
     public var description: String {
-        "no data folder is known: set STATE_DIRECTORY, XDG_DATA_HOME or HOME, or paths.data in the configuration"
+        switch self {
+        case .noDataFolder:
+            return "no data folder is known: set STATE_DIRECTORY, XDG_DATA_HOME or HOME, or paths.data in the configuration"
+        case let .sameFolder(key, folder):
+            return "\(key) is the inbox itself (\(folder)), where a photo could never leave the inbox: give it a folder of its own, such as \(folder)/\(key == "paths.archive" ? "archive" : "failed")"
+        }
     }
 }
 
@@ -20,6 +26,43 @@ public struct DataPaths: Sendable, Equatable {
         self.inbox = inbox
         self.archive = archive
         self.failed = failed
+    }
+
+    /// The package's system-wide word book (/var/lib/wordbook: setgid group wordbook, mode 2770) is
+    /// shared by the worker and every member of the group, so whatever either creates there (the
+    /// database, SQLite's -wal and -shm, the lock, the inbox's folders) must stay writable by the
+    /// group: on a database folder that is setgid and group-writable, the umask's group bits are
+    /// cleared. Anywhere else the learner's own umask stands (077 keeps everything private).
+    public func shareWithGroupWhenSystemWide() {
+        var info = stat()
+        let folder = (database as NSString).deletingLastPathComponent
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0,
+              info.st_mode & S_ISGID != 0, info.st_mode & S_IWGRP != 0 else { return }
+        let current = umask(0)
+        umask(current & ~0o070)
+    }
+
+    /// The database and the files SQLite and the worker keep beside it.
+    public var ownFiles: [String] {
+        [database, database + "-wal", database + "-shm", database + "-journal", WorkerLock.lockFile(database: database)]
+    }
+
+    /// Refuses the overlaps that cannot work: an archive or a failed folder that is the inbox itself
+    /// (a photo moved there would still be in the inbox). The others are safe: the inbox's scan
+    /// leaves out the archive, failed/ and the database wherever they are.
+    public func checkOverlaps() throws {
+        for (key, folder) in [("paths.archive", archive), ("paths.failed", failed)] where Self.sameFolder(folder, inbox) {
+            throw PathError.sameFolder(key: key, folder: inbox)
+        }
+    }
+
+    /// The same folder, by the file system's identity when both exist, else by their spelling.
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        if stat(a, &first) == 0, stat(b, &second) == 0 {
+            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 
     /// The data folder is `$STATE_DIRECTORY` under systemd, else `$XDG_DATA_HOME/wordbook`

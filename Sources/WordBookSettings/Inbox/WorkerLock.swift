@@ -29,6 +29,8 @@ public final class WorkerLock {
     /// Who holds a lock: a worker, with its pid when that can be told.
     public struct Holder: Equatable, Sendable {
         public var pid: Int32?
+        /// What the worker says of its health, when something is wrong (its inbox watch is lost).
+        public var note: String? = nil
     }
 
     private let descriptors: [Int32]
@@ -42,6 +44,15 @@ public final class WorkerLock {
 
     deinit {
         descriptors.forEach { close($0) }
+    }
+
+    /// Writes the pid and, under it, `note` (nil when all is well) into the lock file, where
+    /// `status` reads them.
+    public func record(note: String?) {
+        guard let descriptor = descriptors.first else { return }
+        let text = Array("\(getpid())\n\(note.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" } ?? "")".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, text, text.count, 0)
     }
 
     public static func lockFile(database: String) -> String { database + ".lock" }
@@ -61,8 +72,12 @@ public final class WorkerLock {
 
         // 0666 less the umask: group-writable under the packaged unit's UMask=0007, so that a member of
         // the wordbook group can run `wordbook run` on the shared word book while the service is stopped.
-        let database = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard database >= 0 else { throw WorkerLockError.cannotLock(path: lockPath, reason: errorText()) }
+        // Never through a link: the pid written below would overwrite the link's target.
+        let database = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard database >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link, which the worker never writes through" : errorText()
+            throw WorkerLockError.cannotLock(path: lockPath, reason: reason)
+        }
         switch lockExclusively(database) {
         case 0:
             break
@@ -107,7 +122,18 @@ public final class WorkerLock {
         let descriptor = open(lockFile(database: database), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return isLocked(descriptor) ? Holder(pid: recordedPid(descriptor)) : nil
+        guard isLocked(descriptor) else { return nil }
+        let lines = recordedLines(descriptor)
+        return Holder(pid: lines.first.flatMap { Int32($0) }, note: lines.dropFirst().first)
+    }
+
+    /// What the last worker on `database` said before it stopped of itself (a damaged database),
+    /// when no worker runs now.
+    public static func lastNote(database: String) -> String? {
+        let descriptor = open(lockFile(database: database), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return isLocked(descriptor) ? nil : recordedLines(descriptor).dropFirst().first
     }
 
     /// The worker watching `folder` as its inbox, if one runs.
@@ -161,10 +187,16 @@ public final class WorkerLock {
     }
 
     private static func recordedPid(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
+        recordedLines(descriptor).first.flatMap { Int32($0) }
+    }
+
+    /// The pid, then the worker's note, if any.
+    private static func recordedLines(_ descriptor: Int32) -> [String] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let count = pread(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard count > 0 else { return [] }
+        return String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The pid holding an exclusive `flock` on the file open as `descriptor`, from /proc/locks

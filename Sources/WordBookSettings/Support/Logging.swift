@@ -26,10 +26,11 @@ public struct StderrLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var text = "\(event.message)"
+        // One event, one line: a photo's name or a word cannot forge lines or run escape sequences.
+        var text = "\(event.message)".escapingControlCharacters
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty {
-            text += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            text += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)".escapingControlCharacters }.joined(separator: " ")
         }
         output.write(line(event.level, text)) { unwritten, reason in
             line(.warning, "\(unwritten) log line\(unwritten == 1 ? "" : "s") could not be written: \(reason)")

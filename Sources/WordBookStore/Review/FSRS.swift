@@ -67,6 +67,11 @@ public struct FSRSScheduler: Sendable, Equatable {
         1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
     ]
     static let minimumStability = 0.001
+    /// Days; far past any interval the scheduler gives, so only a crafted value reaches it.
+    public static let maximumStability = 1_000_000.0
+    /// Far past any scheduler's steps.
+    public static let maximumStep = 1000
+    public static let stabilityRange = minimumStability...maximumStability
     static let difficultyRange = 1.0...10.0
 
     public var parameters: [Double]
@@ -82,7 +87,7 @@ public struct FSRSScheduler: Sendable, Equatable {
     public init(
         parameters: [Double] = defaultParameters, desiredRetention: Double = 0.9,
         learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600],
-        maximumInterval: Int = 36500, enableFuzzing: Bool = true
+        maximumInterval: Int = ReviewSchedule.maximumIntervalDays, enableFuzzing: Bool = true
     ) {
         precondition(parameters.count == 21, "FSRS-6 has 21 parameters")
         self.parameters = parameters
@@ -121,7 +126,7 @@ public struct FSRSScheduler: Sendable, Equatable {
         _ card: FSRSCard, rating: FSRSRating, at now: Date,
         random: () -> Double = { Double.random(in: 0..<1) }
     ) -> (card: FSRSCard, interval: TimeInterval) {
-        var card = card
+        var card = bounded(card)
         let daysSinceLastReview = card.lastReview.map { Self.wholeDays(from: $0, to: now) }
         let sameDay = daysSinceLastReview.map { $0 < 1 } ?? false
         var interval: TimeInterval
@@ -198,6 +203,20 @@ public struct FSRSScheduler: Sendable, Equatable {
 
     private func days(_ count: Int) -> TimeInterval { TimeInterval(count) * 86_400 }
 
+    /// The card with each value inside the range the formulas are defined on, so that no stored
+    /// value (a crafted backup, an edited row: NaN, 1e308, a negative step) can trap them.
+    func bounded(_ card: FSRSCard) -> FSRSCard {
+        var card = card
+        card.stability = card.stability.map(boundedStability)
+        card.difficulty = card.difficulty.map { $0.isNaN ? initialDifficulty(.good, clamp: true) : clampDifficulty($0) }
+        card.step = card.step.map { min(max($0, 0), Self.maximumStep) }
+        return card
+    }
+
+    private func boundedStability(_ stability: Double) -> Double {
+        stability.isNaN ? Self.minimumStability : min(max(stability, Self.minimumStability), Self.maximumStability)
+    }
+
     // MARK: - The formulas, as py-fsrs writes them
 
     func initialStability(_ rating: FSRSRating) -> Double {
@@ -217,14 +236,15 @@ public struct FSRSScheduler: Sendable, Equatable {
     /// Python's round() does, at least 1 and at most the maximum interval.
     func nextInterval(_ stability: Double) -> Int {
         let interval = (stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
-        let rounded = Int(interval.rounded(.toNearestOrEven))
-        return min(max(rounded, 1), maximumInterval)
+        // Bounded before it becomes an Int: no stability or retention can make it trap.
+        guard !interval.isNaN else { return 1 }
+        return Int(min(max(interval.rounded(.toNearestOrEven), 1), Double(maximumInterval)))
     }
 
     func shortTermStability(_ stability: Double, _ rating: FSRSRating) -> Double {
         var increase = pow(M_E, parameters[17] * (Double(rating.rawValue) - 3 + parameters[18])) * pow(stability, -parameters[19])
         if rating == .good || rating == .easy { increase = max(increase, 1.0) }
-        return max(stability * increase, Self.minimumStability)
+        return boundedStability(stability * increase)
     }
 
     func nextDifficulty(_ difficulty: Double, _ rating: FSRSRating) -> Double {
@@ -247,7 +267,7 @@ public struct FSRSScheduler: Sendable, Equatable {
             next = stability * (1 + pow(M_E, parameters[8]) * (11 - difficulty) * pow(stability, -parameters[9])
                 * (pow(M_E, (1 - retrievability) * parameters[10]) - 1) * hardPenalty * easyBonus)
         }
-        return max(next, Self.minimumStability)
+        return boundedStability(next)
     }
 
     private static let fuzzRanges: [(start: Double, end: Double, factor: Double)] = [
@@ -302,7 +322,7 @@ extension FSRSScheduler {
         }
         let (next, interval) = review(card, rating: FSRSRating(grade: level), at: now, random: random)
         var word = word
-        word.reviewCount += 1
+        word.reviewCount = ReviewSchedule.counted(word.reviewCount)
         word.lastReviewDate = now
         word.masteryLevel = level
         // Whole days; 0 while the word is in its steps of minutes.

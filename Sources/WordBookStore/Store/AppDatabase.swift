@@ -117,8 +117,8 @@ public final class AppDatabase: Sendable {
             }
             // SQLite would create the file 0644 less the umask, never group-writable; an empty file
             // made here with 0666 less the umask is a new database to it, and its -wal and -shm
-            // files take the database's mode. So under the umask 007 that the executables and the
-            // packaged unit set, members of the word book's group can write all three.
+            // files take the database's mode. So on the package's shared word book, where the umask
+            // leaves the group its bits, members of the word book's group can write all three.
             let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { close(descriptor) }
         }
@@ -126,12 +126,45 @@ public final class AppDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         do {
-            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            // Two processes opening a new file at once would both create the tables ("table wordBook
+            // already exists"): one migrates while the other waits, then finds the work done.
+            return try whileHoldingMigrationLock(path) {
+                try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            }
         } catch let error as DatabaseError {
-            let reason = error.resultCode == .SQLITE_NOTADB ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)")
+            let reason = error.resultCode == .SQLITE_NOTADB
+                ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)") + fileSizeLimitNote
             throw StoreError.cannotOpen(path: path, reason: reason)
         }
     }
+
+    /// Runs `body` holding an exclusive open-file-description lock on `PATH.lock`, the worker's lock
+    /// file. Not on the database itself: closing any descriptor of that file would drop the SQLite
+    /// locks this process holds on it. The worker's own `flock` there is a lock of another kind, which
+    /// this one neither waits for nor disturbs; the kernel lets go when the process ends.
+    private static func whileHoldingMigrationLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let descriptor = Foundation.open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        // A word book the user may only read is never migrated by them: nothing to guard.
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        var whole = flock()
+        whole.l_type = Int16(F_WRLCK)
+        whole.l_whence = Int16(SEEK_SET)
+        let setLockWaiting: Int32 = 38  // F_OFD_SETLKW, which Glibc's Swift module leaves out
+        while fcntl(descriptor, setLockWaiting, &whole) != 0 && errno == EINTR {}
+        return try body()
+    }
+
+    /// With a file size limit (ulimit -f, the unit's LimitFSIZE=), a write past it fails with EFBIG
+    /// (the executables ignore SIGXFSZ): said beside a write error, naming the limit; empty without one.
+    public static var fileSizeLimitNote: String {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return "" }
+        return " (perhaps \(String(cString: strerror(EFBIG)).lowercased()): no file may grow past \(limit.rlim_cur) bytes here, the limit ulimit -f or the unit's LimitFSIZE= sets)"
+    }
+
+    /// The database file; nil in memory.
+    public var path: String? { (writer as? DatabasePool)?.path }
 
     /// An in-memory database for tests.
     public static func inMemory() throws -> AppDatabase {

@@ -123,6 +123,60 @@ public struct BackupDocument: Codable, Sendable, Equatable {
     }
 }
 
+extension BackupDocument {
+    /// The ranges a stored value can take; the schema (migration v7) holds the database to the same.
+    public enum Limits {
+        public static let masteryLevel = ReviewSchedule.levels
+        public static let reviewCount = 0...ReviewSchedule.maximumReviewCount
+        public static let reviewInterval = 0...ReviewSchedule.maximumIntervalDays
+        public static let confidence = 0...100
+        public static let stability = FSRSScheduler.stabilityRange
+        public static let difficulty = 1.0...10.0
+        public static let fsrsStep = 0...FSRSScheduler.maximumStep
+    }
+
+    /// Refuses a document holding a value no schedule could have made (a negative review count,
+    /// a stability of 1e308, NaN), naming the first such word and field, before anything is written.
+    public func validate() throws {
+        var days: [Int64: String] = [:]
+        for book in books {
+            // A day is YYYY-MM-DD: the books' order and `list --date` compare them as text.
+            let parts = book.recordDate.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+                throw StoreError.other("the backup's book \(book.id) has the day \"\(book.recordDate)\", which is not written YYYY-MM-DD; nothing was imported")
+            }
+            if let day = days[book.id], day != book.recordDate {
+                throw StoreError.other("the backup has two books with ID \(book.id), for \(day) and \(book.recordDate), so its words' days are in doubt; nothing was imported")
+            }
+            days[book.id] = book.recordDate
+        }
+        for entry in words {
+            let word = entry.word
+            func refuse(_ field: String, _ value: String, _ allowed: String) -> StoreError {
+                let name = word.word.isEmpty ? "" : " \"\(word.word)\""
+                return StoreError.other("the backup's word #\(word.id ?? 0)\(name) has \(field) \(value), which no review makes: it must be \(allowed); nothing was imported")
+            }
+            func check(_ field: String, _ value: Int, _ range: ClosedRange<Int>) throws {
+                if !range.contains(value) { throw refuse(field, "\(value)", "from \(range.lowerBound) to \(range.upperBound)") }
+            }
+            func check(_ field: String, _ value: Double?, _ range: ClosedRange<Double>) throws {
+                if let value, !range.contains(value) { throw refuse(field, "\(value)", "from \(range.lowerBound) to \(range.upperBound)") }
+            }
+            try check("masteryLevel", word.masteryLevel, Limits.masteryLevel)
+            try check("reviewCount", word.reviewCount, Limits.reviewCount)
+            try check("reviewInterval", word.reviewInterval, Limits.reviewInterval)
+            try check("confidence", word.confidence, Limits.confidence)
+            try check("stability", word.stability, Limits.stability)
+            try check("difficulty", word.difficulty, Limits.difficulty)
+            if let step = word.fsrsStep { try check("fsrsStep", step, Limits.fsrsStep) }
+            for review in entry.reviews {
+                try check("reviews' level", review.level, Limits.masteryLevel)
+                try check("reviews' interval", review.interval, Limits.reviewInterval)
+            }
+        }
+    }
+}
+
 private struct DocumentKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
@@ -171,7 +225,8 @@ extension AppDatabase {
     /// by their photo's SHA-256, books by day, tags by name without regard to case; ids are kept
     /// where they are free, so a restore into an empty database is exact.
     public func importDocument(_ document: BackupDocument) throws -> ImportSummary {
-        try writer.write { db in
+        try document.validate()
+        return try writer.write { db in
             var summary = ImportSummary()
             var bookIds: [Int64: Int64] = [:]
             for book in document.books {

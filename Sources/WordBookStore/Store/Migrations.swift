@@ -162,6 +162,46 @@ extension AppDatabase {
                 """)
         }
 
+        // SQLite cannot add a CHECK to a table that exists: triggers hold new and changed rows to
+        // the ranges a backup is checked against (BackupDocument.Limits). Rows outside them, which
+        // only a crafted import could have made, are first brought inside, so they can be graded.
+        migrator.registerMigration("v7: review values in range") { db in
+            typealias Limits = BackupDocument.Limits
+            let wordRanges: [(column: String, low: String, high: String)] = [
+                ("reviewCount", "\(Limits.reviewCount.lowerBound)", "\(Limits.reviewCount.upperBound)"),
+                ("reviewInterval", "\(Limits.reviewInterval.lowerBound)", "\(Limits.reviewInterval.upperBound)"),
+                ("confidence", "\(Limits.confidence.lowerBound)", "\(Limits.confidence.upperBound)"),
+                ("stability", "\(Limits.stability.lowerBound)", "\(Limits.stability.upperBound)"),
+                ("difficulty", "\(Limits.difficulty.lowerBound)", "\(Limits.difficulty.upperBound)"),
+                ("fsrsStep", "\(Limits.fsrsStep.lowerBound)", "\(Limits.fsrsStep.upperBound)"),
+            ]
+            let interval = ("interval", "\(Limits.reviewInterval.lowerBound)", "\(Limits.reviewInterval.upperBound)")
+            func clamp(_ range: (column: String, low: String, high: String)) -> String {
+                "\(range.column) = max(\(range.low), min(\(range.column), \(range.high)))"
+            }
+            func outside(_ ranges: [(column: String, low: String, high: String)]) -> String {
+                ranges.map { "NEW.\($0.column) NOT BETWEEN \($0.low) AND \($0.high)" }.joined(separator: " OR ")
+            }
+            // max() and min() of NULL are NULL, and NULL NOT BETWEEN is not true: a word without an
+            // FSRS state keeps its NULLs and passes.
+            try db.execute(sql: """
+                UPDATE word SET \(wordRanges.map(clamp).joined(separator: ", "));
+                UPDATE review SET \(clamp(interval));
+                CREATE TRIGGER wordValuesInRangeOnInsert BEFORE INSERT ON word WHEN \(outside(wordRanges)) BEGIN
+                    SELECT RAISE(ABORT, 'a review value of the word is out of range');
+                END;
+                CREATE TRIGGER wordValuesInRangeOnUpdate BEFORE UPDATE ON word WHEN \(outside(wordRanges)) BEGIN
+                    SELECT RAISE(ABORT, 'a review value of the word is out of range');
+                END;
+                CREATE TRIGGER reviewIntervalInRangeOnInsert BEFORE INSERT ON review WHEN \(outside([interval])) BEGIN
+                    SELECT RAISE(ABORT, 'a review interval is out of range');
+                END;
+                CREATE TRIGGER reviewIntervalInRangeOnUpdate BEFORE UPDATE ON review WHEN \(outside([interval])) BEGIN
+                    SELECT RAISE(ABORT, 'a review interval is out of range');
+                END;
+                """)
+        }
+
         return migrator
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Glibc
+import Testing
+@testable import WordBookCapture
+@testable import WordBookPipeline
+
+/// Limits of the process or the machine are not the photo's fault: they are named, and the photo
+/// is held back rather than failed; a file size limit is an error, not a silent death by SIGXFSZ.
+@Suite struct ResourceLimitTests {
+    @Test func aFileSizeLimitIsReportedNotFatal() throws {
+        let scratch = try Scratch(workers: 1)
+        let backup = "\(scratch.root)/empty.json"
+        try #"{"schemaVersion": "", "books": [], "tags": [], "words": []}"#.write(toFile: backup, atomically: true, encoding: .utf8)
+        #expect(try wordbook(["import", backup, "--config", scratch.config]).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: scratch.database)[.size] as? Int)
+        let photo = try #require(LabeledImage.all.first { $0.file.hasSuffix(".jpg") && !$0.file.contains("12mp") })
+        // Room to open the word book, none for a photo's copy: sh counts the limit in 512-byte blocks.
+        let blocks = size / 512 + 20
+        // SIGXFSZ as a login shell has it: this process's own runner may ignore it, and its children with it.
+        let result = try runProgram("/usr/bin/env", ["--default-signal=XFSZ", "/bin/sh", "-c", "ulimit -f \(blocks); exec \"$0\" \"$@\"",
+                                                     wordbookBinary, "ingest", "--json", "--config", scratch.config, photo.path])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(line["status"] as? String == "failed")
+        let error = line["error"] as? String ?? ""
+        #expect(error.contains("file too large") && error.contains("ulimit -f"), "\(error)")
+        // Nothing half-written: the word book is whole and the photo can be filed once the limit is lifted.
+        #expect(try filedHashes(scratch.database).integrity == "ok")
+        #expect(try wordbook(["ingest", "--config", scratch.config, photo.path]).status == 0)
+    }
+
+    @Test(arguments: [EMFILE, ENFILE, ENOMEM])
+    func runningShortOfFilesOrMemoryHoldsThePhotoBack(code: Int32) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID().uuidString).jpg").path
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FailureVerdict.judge(ResourceLimitError(code: code), path: path) == .retryLater)
+        #expect(String(describing: ResourceLimitError(code: code)).contains(code == ENOMEM ? "memory" : "files open"))
+        #expect(FailureVerdict.judge(ImagingError.outOfMemory(width: 9999, height: 9999), path: path) == .retryLater)
+    }
+
+    @Test func aWorkerOutOfFileDescriptorsHoldsThePhotoAndSaysWhy() throws {
+        let scratch = try Scratch(workers: 1)
+        let log = "\(scratch.root)/run.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Enough to start and watch, too few to open a photo as well.
+        process.arguments = ["-c", "ulimit -n 16; exec \"$0\" run --config \"$1\"", wordbookBinary, scratch.config]
+        process.standardError = FileHandle(forWritingAtPath: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(eventually(timeout: 60) { output.contains("watching") }, "\(output)")
+        let photo = try distinctPhotos(1)[0]
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(rename("\(scratch.root)/\(photo.name)", "\(scratch.inbox)/\(photo.name)") == 0)
+        #expect(eventually(timeout: 60) { output.contains("\(photo.name) stays in the inbox") }, "\(output)")
+        #expect(output.contains("as many files open as it may (its limit, ulimit -n"))
+        #expect(scratch.files(under: "inbox") == [photo.name])
+        #expect(scratch.files(under: "failed").isEmpty)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output)")
+        #expect(scratch.files(under: "inbox") == [photo.name])
+    }
+}
