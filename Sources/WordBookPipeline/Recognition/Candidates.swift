@@ -63,4 +63,41 @@ enum Candidates {
     static func key(_ text: String) -> String {
         text.lowercased()
     }
+
+    /// The candidates a learner might pick: none of fewer than two letters, and a spelling of the
+    /// proposal with a letter or two changed (`Ausganj` for `Ausgang`, `iMadness`) only when the
+    /// language's dictionary knows it or it is the proposal in other case or accents (`CAFE`, `Café`).
+    /// Other words near the aim, and readings unlike the proposal, stay.
+    static func forLearner(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
+        candidates.filter { candidate in
+            guard candidate.filter(\.isLetter).count >= 2 else { return false }
+            guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
+            return folded(candidate) == folded(proposal) || isWord(candidate) == true
+        }
+    }
+
+    /// Whether `text` is `proposal` with at most one edit in four letters (at least one): what a reader
+    /// that misread, lost or doubled a letter gives.
+    static func isVariant(_ text: String, of proposal: String) -> Bool {
+        editDistance(folded(text), folded(proposal)) <= max(1, proposal.count / 4) || folded(text) == folded(proposal)
+    }
+
+    private static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Levenshtein distance, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
 }

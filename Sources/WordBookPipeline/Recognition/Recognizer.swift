@@ -83,6 +83,9 @@ public final class Recognizer {
             proposal.candidates = Candidates.distinct([proposal.word] + proposal.candidates, excluding: name)
             proposal.word = name
         }
+        proposal.candidates = Candidates.forLearner(proposal.candidates, proposal: proposal.word) { [lexicon] in
+            lexicon?($0, language)
+        }
         return proposal
     }
 
