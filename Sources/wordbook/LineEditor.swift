@@ -209,7 +209,7 @@ final class RawTerminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
         var size = winsize()
         columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         fflush(nil)
@@ -217,7 +217,7 @@ final class RawTerminal {
 
     func restore() {
         fflush(nil)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
     }
 
     private func byte(waitingMilliseconds: Int32? = nil) -> UInt8? {
@@ -263,6 +263,9 @@ final class RawTerminal {
         // A lone Escape has nothing after it; a sequence's bytes arrive together.
         guard let second = byte(waitingMilliseconds: 50) else { return .ignored }
         switch second {
+        case 0x1B:
+            // Escape, then another key's sequence.
+            return escapeSequence()
         case UInt8(ascii: "["):
             var parameters = ""
             while let next = byte(waitingMilliseconds: 50) {

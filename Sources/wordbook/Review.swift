@@ -128,7 +128,7 @@ struct ReviewCommand: ParsableCommand {
             if hideWord {
                 print(glossLine(word) ?? "  (no gloss: recall the word from the photo)")
                 cue: while true {
-                    guard let answer = reader.key("Enter shows the word, s skip, q quit, ? keys: ", keys: ["s", "q", "u", "?"])
+                    guard let answer = reader.key("Enter shows the word, s skip, u undo, q quit, ? keys: ", keys: ["s", "q", "u", "?"])
                     else { break walk }
                     switch answer {
                     case "": break cue

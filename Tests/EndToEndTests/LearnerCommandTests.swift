@@ -76,9 +76,10 @@ import Testing
         let due = try json(["due"])
         #expect((due["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe, strasse], "oldest due first")
 
-        let result = try run(["review", "--no-image", "--hide-word"], input: "\n7\n4\n\n5\n")
+        // 7 is no answer; 3 Good is grade 4, 4 Easy grade 5.
+        let result = try run(["review", "--no-image", "--hide-word"], input: "\n7\n3\n\n4\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("a grade is a number from 0 to 5"))
+        #expect(result.stdout.contains("not an answer: 1 Again, 2 Hard, 3 Good, 4 Easy"))
         #expect(result.stdout.contains("Graded 2 of 2 due."))
         #expect(result.stdout.contains("Enter shows the word"))
         let cafeAfter = try json(["show", "\(cafe)"])
@@ -95,6 +96,32 @@ import Testing
         #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["reviewCount"] as? Int == 2, "nothing changed")
         let proposal = try run(["grade", "\(id("EXIT"))", "3"])
         #expect(proposal.status != 0 && proposal.stderr.contains("still a proposal"))
+    }
+
+    @Test func undoRevertsTheLastChangeOfAnyCommandAndHistoryListsThem() throws {
+        let cafe = id("Café")
+        let confirmed = try run(["confirm", "\(cafe)", "\(cafe)"])
+        #expect(confirmed.stdout == "Confirmed #\(cafe).\n", "an ID given twice is confirmed once")
+        #expect(try run(["grade", "\(cafe)", "4"]).status == 0)
+        #expect(try run(["note", "\(cafe)", "at the corner"]).status == 0)
+
+        let history = try json(["history"])["changes"] as! [[String: Any]]
+        #expect(history.map { $0["command"] as! String } == ["note", "grade", "confirm"])
+        #expect(history.map { $0["summary"] as! String } == [
+            "noted on #\(cafe) Café: at the corner", "graded #\(cafe) Café 4 (Good)", "confirmed #\(cafe) Café",
+        ])
+        #expect(history.allSatisfy { $0["words"] as? [Int] == [cafe] && $0["undoneAt"] == nil })
+
+        #expect(try run(["undo"]).stdout.hasPrefix("Undid \"noted on #\(cafe) Café: at the corner\" (note)."))
+        let grade = try run(["undo"])
+        #expect(grade.stdout.hasPrefix("Undid \"graded #\(cafe) Café 4 (Good)\" (grade). Now: #\(cafe) Café, confirmed, next review"))
+        let shown = try json(["show", "\(cafe)"])
+        #expect((shown["word"] as! [String: Any])["reviewCount"] as? Int == 0 && (shown["reviews"] as! [Any]).isEmpty)
+        #expect(try run(["undo"]).stdout == "Undid \"confirmed #\(cafe) Café\" (confirm). Now: #\(cafe) Café, proposed.\n")
+        let nothing = try run(["undo"])
+        #expect(nothing.status != 0 && nothing.stderr == "wordbook: there is nothing to undo: no change is left in the log\n")
+        #expect((try json(["history"])["changes"] as! [[String: Any]]).allSatisfy { $0["undoneAt"] is String })
+        #expect(try run(["history"]).stdout.contains("confirm  confirmed #\(cafe) Café  (undone)"))
     }
 
     @Test func listBooksSearchTagsNotesAndStats() throws {
