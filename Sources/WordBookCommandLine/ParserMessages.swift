@@ -40,9 +40,14 @@ struct ParserMessages<Root: ParsableCommand> {
             return ("\(name) has no option \(option)" + (suggestion.map { ": did you mean \($0)?" } ?? "."), usage)
         }
         if let value = quoted(message, after: "The value '") {
-            let target = message.components(separatedBy: "' is invalid for '").dropFirst().first?.split(separator: "'").first
-            let reason = message.components(separatedBy: "'. ").dropFirst().joined(separator: "'. ")
-            return ("'\(value)' is not a valid value for \(target.map(String.init) ?? "it")" + (reason.isEmpty ? "." : ": \(Self.sentence(reason))"), usage)
+            // The value 'xx' is invalid for '--language <L>': a language is one of en, de, fr, es
+            let parts = message.components(separatedBy: "' is invalid for '").dropFirst().first.map {
+                $0.split(separator: "'", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            }
+            let target = parts?.first ?? "it"
+            var reason = parts?.dropFirst().first ?? ""
+            while let first = reason.first, first == ":" || first == "." || first == " " { reason.removeFirst() }
+            return ("'\(value)' is not a valid value for \(target)" + (reason.isEmpty ? "." : ": \(Self.sentence(reason))"), usage)
         }
         if let option = quoted(message, after: "The option '"), let value = message.components(separatedBy: "but '").dropFirst().first?.split(separator: "'").first {
             return ("\(option) takes no value, not '\(value)'.", usage)

@@ -124,6 +124,32 @@ import Testing
         #expect(try run(["history"]).stdout.contains("confirm  confirmed #\(cafe) Café  (undone)"))
     }
 
+    @Test func dueCountsEveryWordDueShowPrintsOnlyThePhotoAndEntriesReadPlainly() throws {
+        let strasse = id("Straße")
+        #expect(try run(["confirm", "\(id("Café"))", "\(strasse)", "\(id("EXIT"))"]).status == 0)
+        // --limit 1 lists one word; "due" says how many are due in all.
+        let one = try json(["due", "--limit", "1"])
+        #expect(one["count"] as? Int == 1 && (one["words"] as? [Any])?.count == 1 && one["due"] as? Int == 3)
+        #expect(try json(["due"])["due"] as? Int == 3)
+
+        // The dictionary's {...} around cross-references is markup, not text to read.
+        let entry = try #require(try json(["show", "\(strasse)"])["glossEntry"] as? String)
+        #expect(entry.contains("{"))
+        let shown = try run(["show", "\(strasse)"])
+        #expect(shown.stdout.contains("  dictionary\n") && !shown.stdout.contains("{") && !shown.stdout.contains("}"))
+
+        let photo = "\(scratch.root)/straße.jpg"
+        let written = try run(["show", "\(strasse)", "--image", photo])
+        #expect(written.stdout.hasPrefix("Wrote the photo of #\(strasse) (") && written.stdout.hasSuffix(" to \(photo).\n"))
+        #expect(written.stdout.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)).starts(with: [0xFF, 0xD8]))
+
+        // English is the learner's own language here: its words are not looked up, and the reason is given.
+        let refreshed = try run(["gloss", "--refresh"])
+        #expect(refreshed.stdout.contains("2 are in your own language (en, [gloss] native_language), which is not looked up."),
+                "\(refreshed.stdout)")
+    }
+
     @Test func listBooksSearchTagsNotesAndStats() throws {
         let strasse = id("Straße"), cafe = id("Café")
         #expect(try run(["tag", "\(strasse)", "+Signs", "+trip"]).stdout.contains("Signs, trip"))
