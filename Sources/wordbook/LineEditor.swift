@@ -31,7 +31,8 @@ final class AnswerReader {
             case .done:
                 print("")
                 let answer = String(editor.text)
-                if !answer.isEmpty && history.last != answer { history.append(answer) }
+                // Typed words only: Up then Enter must not repeat a one-key answer such as r.
+                if answer.count > 1 && history.last != answer { history.append(answer) }
                 return answer
             case .cancelled:
                 print("")
