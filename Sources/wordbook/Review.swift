@@ -10,7 +10,7 @@ struct Grade: ParsableCommand {
         abstract: "Grade one confirmed word 0-5 and reschedule it by the review rule.",
         discussion: """
             0-2 you did not know it, 3 hard, 4 good, 5 easy; review's answers 1 Again, 2 Hard, 3 Good \
-            and 4 Easy are the grades 1, 3, 4 and 5. The next review comes after
+            and 4 Easy are the grades 1, 3, 4 and 5. The next review comes after \
             [1, 2, 4, 7, 15, 30] days by review count, scaled by max(0.5, grade / 5).
             With [review] scheduler = "fsrs" in the configuration, FSRS schedules it instead, \
             reading the grades as its answers: \(FSRSRating.gradeMeanings).
