@@ -119,8 +119,14 @@ struct ReviewCommand: ParsableCommand {
                     print("  nothing to undo in this review yet.")
                     return false
                 }
-                let undone = try database.undo(changeID: last.change)
-                print("  undid: \(undone.change.summary)")
+                do {
+                    let undone = try database.undo(changeID: last.change)
+                    print("  undid: \(undone.change.summary)")
+                } catch let error as StoreError {
+                    // Another command changed the word since: the learner reads why, and the review goes on.
+                    print("  \(error).")
+                    return false
+                }
                 page = [:]
                 position = last.position
                 return true

@@ -75,8 +75,14 @@ struct Triage: ParsableCommand {
                         print("  nothing to undo in this triage yet.")
                         continue
                     }
-                    let undone = try database.undo(changeID: last.change)
-                    print("  undid: \(undone.change.summary)")
+                    do {
+                        let undone = try database.undo(changeID: last.change)
+                        print("  undid: \(undone.change.summary)")
+                    } catch let error as StoreError {
+                        // Another command changed the word since: the learner reads why, and triage goes on.
+                        print("  \(error).")
+                        continue
+                    }
                     position = last.position
                     continue walk
                 case "r":
