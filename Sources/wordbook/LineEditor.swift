@@ -196,6 +196,16 @@ struct LineEditing {
     }
 }
 
+/// The terminal's settings while an answer is read in raw mode, for a signal handler to put back.
+nonisolated(unsafe) private var settingsToRestore: termios?
+
+/// SIGTERM or SIGHUP while an answer is read: the terminal gets its settings back before the process ends.
+private func restoreAndEnd(_ number: Int32) {
+    if var settings = settingsToRestore { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
+    signal(number, SIG_DFL)
+    raise(number)
+}
+
 /// Standard input in raw mode for one answer; `restore` gives the terminal back as it was.
 final class RawTerminal {
     private var original = termios()
@@ -210,6 +220,8 @@ final class RawTerminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        settingsToRestore = original
+        for number in [SIGTERM, SIGHUP] { signal(number, restoreAndEnd) }
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
         var size = winsize()
         columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
@@ -219,6 +231,7 @@ final class RawTerminal {
     func restore() {
         fflush(nil)
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        settingsToRestore = nil
     }
 
     private func byte(waitingMilliseconds: Int32? = nil) -> UInt8? {
