@@ -150,6 +150,23 @@ import Testing
                 "\(refreshed.stdout)")
     }
 
+    @Test func reviewTakesOneLanguageOneBookOrTheMostOverdue() throws {
+        let cafe = id("Café"), strasse = id("Straße")
+        #expect(try run(["confirm", "\(cafe)", "\(strasse)"]).status == 0)
+        let german = try run(["review", "--no-image", "--language", "de"], input: "q\n")
+        #expect(german.stdout.hasPrefix("1 word is due;") && german.stdout.contains("#\(strasse)  de"), "\(german.stdout)")
+        let day = try #require((try json(["show", "\(cafe)"])["word"] as? [String: Any])?["book"] as? String)
+        let book = try run(["review", "--no-image", "--book", day], input: "q\n")
+        #expect(book.stdout.hasPrefix("1 word is due;") && book.stdout.contains("#\(cafe)  fr"), "\(book.stdout)")
+        // Café was captured first, so it is the most overdue.
+        let first = try run(["review", "--no-image", "--limit", "1"], input: "3\n")
+        #expect(first.stdout.contains("#\(cafe)  fr") && first.stdout.contains("Graded 1 of 1 due."), "\(first.stdout)")
+        #expect(try run(["review", "--no-image", "--language", "de", "--book", day]).stdout == "Nothing is due.\n")
+        let badDay = try run(["review", "--book", "2026-02-30"])
+        #expect(badDay.status != 0 && badDay.stderr.contains("--book must be a date written YYYY-MM-DD"))
+        #expect(try run(["review", "--language", "xx"]).stderr == "wordbook: a language is one of en, de, fr, es.\n")
+    }
+
     @Test func listBooksSearchTagsNotesAndStats() throws {
         let strasse = id("Straße"), cafe = id("Café")
         #expect(try run(["tag", "\(strasse)", "+Signs", "+trip"]).stdout.contains("Signs, trip"))
