@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import WordBookStore
 
@@ -90,6 +91,19 @@ import Testing
         try triage.press("Enter")
         #expect(triage.waitFor("Settled 1 of 3."), "\(triage.screen)")
         #expect(triage.waitFor("[exited 0]"))
+    }
+
+    @Test func aTriageEndedBySIGTERMLeavesTheTerminalAsItWas() throws {
+        let triage = try session(["triage", "--no-image"])
+        #expect(triage.waitFor("Enter accepts"), "\(triage.screen)")
+        try triage.type("Caf")
+        let pid = try #require(triage.commandPID)
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(triage.waitFor("[exited 143]"), "\(triage.screen)")
+        // Lines are read and echoed again: the shell after it is usable.
+        #expect(triage.waitFor(" icanon"), "\(triage.screen)")
+        #expect(triage.screen.contains(" echo ") && !triage.screen.contains("-icanon"), "\(triage.screen)")
+        #expect(try word(ids[0])["status"] as? String == "proposed")
     }
 
     /// The interval an answer gives, as review prints it.

@@ -10,9 +10,10 @@ final class TerminalSession {
     /// Starts `arguments` (the wordbook binary's) in a terminal of `columns` x `rows`.
     init(_ arguments: [String], columns: Int = 100, rows: Int = 50) throws {
         let command = ([wordbookBinary] + arguments).map(Self.quoted).joined(separator: " ")
-        // The shell stays after the command, so its last screen can still be read.
+        // The shell stays after the command, so its last screen can still be read, with the
+        // terminal's line settings as the command left them.
         guard tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
-                    "\(command); echo \"[exited $?]\"; sleep 600"]) != nil
+                    "\(command); echo \"[exited $?]\"; stty -a; sleep 600"]) != nil
         else { throw POSIXError(.ECHILD) }
     }
 
@@ -41,12 +42,32 @@ final class TerminalSession {
         let environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"]) { $1 }
             .map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { environment.forEach { free($0) } }
+        // The test's threads block most signals and a child inherits that mask: tmux, the shell and
+        // wordbook get none blocked and every handler at its default, as in a learner's terminal.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environment) == 0 else { return nil }
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environment) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status == 0 else { return nil }
         return try? String(contentsOfFile: output, encoding: .utf8)
+    }
+
+    /// The command's process ID, a child of the pane's shell; nil once it has ended.
+    var commandPID: pid_t? {
+        guard let shell = tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])?
+            .trimmingCharacters(in: .whitespacesAndNewlines),
+              let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        else { return nil }
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
     /// Keys by tmux's names: "Up", "Left", "Home", "BSpace", "DC", "Enter", "C-u", "C-w".
