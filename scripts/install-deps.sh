@@ -16,7 +16,7 @@ packages=(
   dict-freedict-deu-eng dict-freedict-fra-eng dict-freedict-spa-eng dict-freedict-eng-deu dict-freedict-eng-fra
   dict-freedict-eng-spa dict-freedict-fra-deu dict-freedict-spa-deu
   # tools the tests and benchmarks use
-  libheif-examples sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
+  libheif-examples tmux sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
 )
 if [ "${1:-}" = "--deb" ]; then
   packages+=(dpkg-dev binutils patchelf lintian)

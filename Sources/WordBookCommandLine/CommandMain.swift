@@ -20,7 +20,10 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
             Root.exit(withError: error)
         }
         let message = Root.message(for: error)
-        if !message.isEmpty {
+        if let plain = ParserMessages<Root>(arguments: Array(CommandLine.arguments.dropFirst())).rewritten(message) {
+            FileHandle.standardError.write(Data("wordbook: \(plain.sentence.escapingControlCharacters(keepingNewlines: true))\n".utf8))
+            if let usage = plain.usage { FileHandle.standardError.write(Data("\(usage)\n".utf8)) }
+        } else if !message.isEmpty {
             FileHandle.standardError.write(Data("wordbook: \(message.escapingControlCharacters(keepingNewlines: true))\n".utf8))
         }
         exit(status.rawValue)

@@ -75,7 +75,7 @@ extension Language: ExpressibleByArgument {
     /// `--language`'s parsing: an unknown name is refused in one sentence that names the languages.
     public static func option(_ name: String) throws -> Language {
         guard let language = Language(argument: name) else {
-            throw ValidationError("a language is one of \(allowedNames)")
+            throw ValidationError("a language is one of \(allowedNames).")
         }
         return language
     }

@@ -157,3 +157,9 @@ extension StringProtocol {
         return String(self[first...last])
     }
 }
+
+/// A dictionary entry as the learner reads it: FreeDict's `{...}` around cross-referenced words gone
+/// (`Synonyms: {Abschluss}` reads `Synonyms: Abschluss`).
+public func readableEntry(_ text: String) -> String {
+    String(text.filter { $0 != "{" && $0 != "}" })
+}

@@ -23,9 +23,10 @@ struct Dictionaries {
 
 extension AppDatabase {
     /// `correct` with the new word's gloss looked up first.
-    func correct(id: Int64, to text: String, dictionaries: Dictionaries) throws -> Word {
+    func correct(id: Int64, to text: String, dictionaries: Dictionaries, by command: String = "correct") throws -> Word {
         let language = try word(id: id).targetLanguage
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try correct(id: id, to: text, gloss: trimmed.isEmpty ? nil : dictionaries.gloss(of: trimmed, language: language))
+        return try correct(id: id, to: text, gloss: trimmed.isEmpty ? nil : dictionaries.gloss(of: trimmed, language: language),
+                           by: command)
     }
 }

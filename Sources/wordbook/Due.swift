@@ -11,7 +11,8 @@ struct Due: ParsableCommand {
         discussion: """
             On a terminal it prints the 50 most overdue and then how many more are due; --limit N prints \
             N, --all every one. Into a pipe or a file it prints every word due (or --limit's number), one \
-            per line, without that last line. --json lists every word due unless --limit is given.
+            per line, without that last line. --json lists every word due unless --limit is given; its "count" \
+            is how many it lists, "due" how many are due in all.
 
             Examples:
               wordbook due
@@ -40,7 +41,8 @@ struct Due: ParsableCommand {
         let limit = length.count(json: json)
         let words = try database.due(by: moment, limit: limit)
         if json {
-            try printJSON(WordsJSON(count: words.count, words: words.map { WordJSON($0, calendar: calendar) }))
+            let due = limit.map { words.count < $0 } ?? true ? words.count : try database.dueCount(by: moment)
+            try printJSON(WordsJSON(count: words.count, due: due, words: words.map { WordJSON($0, calendar: calendar) }))
             return
         }
         if words.isEmpty { print("Nothing is due.") }

@@ -73,15 +73,27 @@ struct GlossCommand: ParsableCommand {
         let words = try database.wordsWithoutGloss()
         var filled = 0
         var unknown = 0
-        for word in words where word.targetLanguage != configuration.nativeLanguage.code {
+        var own = 0
+        for word in words {
+            // The learner's own language needs no translation: its words are not looked up.
+            guard word.targetLanguage != configuration.nativeLanguage.code else {
+                own += 1
+                continue
+            }
             if let gloss = dictionaries.gloss(of: word.word, language: word.targetLanguage) {
                 if try database.fillGloss(id: word.id!, of: word.word, with: gloss) { filled += 1 }
             } else {
                 unknown += 1
             }
         }
+        var reasons: [String] = []
+        if unknown > 0 { reasons.append("the dictionaries have no entry for \(unknown)") }
+        if own > 0 {
+            reasons.append("\(own) \(own == 1 ? "is" : "are") in your own language (\(configuration.nativeLanguage.code), "
+                + "[gloss] native_language), which is not looked up")
+        }
         print("Glossed \(filled) of \(words.count) word\(words.count == 1 ? "" : "s") without a gloss"
-            + (unknown > 0 ? "; the dictionaries have no entry for \(unknown)." : "."))
+            + (reasons.isEmpty ? "." : "; " + reasons.joined(separator: "; ") + "."))
         let missing = Glossary.missingPackages(
             nativeLanguage: configuration.nativeLanguage.code, languages: try database.languages(),
             dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)

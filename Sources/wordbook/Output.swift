@@ -65,7 +65,10 @@ struct FieldName: CodingKey {
 }
 
 struct WordsJSON: Encodable {
+    /// How many words `words` holds.
     var count: Int
+    /// `due` only: how many words are due in all, also past `--limit`.
+    var due: Int? = nil
     var words: [WordJSON]
 }
 

@@ -16,8 +16,9 @@ struct Confirm: ParsableCommand {
 
     func run() throws {
         let (database, _) = try options.openExisting()
-        try database.confirm(ids: ids.map(\.value))
-        print("Confirmed \(ids.map { "#\($0.value)" }.joined(separator: ", ")).")
+        let ids = once(ids.map(\.value))
+        try database.confirm(ids: ids)
+        print("Confirmed \(ids.map { "#\($0)" }.joined(separator: ", ")).")
     }
 }
 
@@ -67,7 +68,14 @@ struct Reject: ParsableCommand {
 
     func run() throws {
         let (database, _) = try options.openExisting()
-        try database.reject(ids: ids.map(\.value))
-        print("Rejected \(ids.map { "#\($0.value)" }.joined(separator: ", ")).")
+        let ids = once(ids.map(\.value))
+        try database.reject(ids: ids)
+        print("Rejected \(ids.map { "#\($0)" }.joined(separator: ", ")).")
     }
+}
+
+/// IDs in the order given, each once: `confirm 26 26` confirms #26 once.
+func once(_ ids: [Int64]) -> [Int64] {
+    var seen = Set<Int64>()
+    return ids.filter { seen.insert($0).inserted }
 }

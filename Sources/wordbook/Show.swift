@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
+import WordBookGloss
 import WordBookSettings
 import WordBookStore
 
@@ -8,14 +9,19 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show everything about one word: candidates, tags, review history; --image writes its photo.",
-        discussion: "Example: wordbook show 12 --image /tmp/12.jpg")
+        discussion: """
+            Examples:
+              wordbook show 12
+              wordbook show 12 --image /tmp/12.jpg
+              wordbook show 12 --image - | display
+            """)
 
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: ArgumentHelp("The word's ID.", valueName: "id"))
     var id: WordID
 
-    @Option(help: ArgumentHelp("Write the stored JPEG to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the stored JPEG to this file (- for standard output), and nothing else.", valueName: "file"))
     var image: Path?
 
     @Flag(help: "Print one JSON document.")
@@ -52,11 +58,17 @@ struct Show: ParsableCommand {
         let reviews = try database.reviews(of: id.value)
         if let image {
             guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
+            if image.path == "-" {
+                FileHandle.standardOutput.write(stored.jpeg)
+                return
+            }
             do {
                 try replaceFile(at: image.path, with: stored.jpeg)
             } catch {
                 throw ValidationError("the image could not be written to \(image): \(error).")
             }
+            print("Wrote the photo of #\(id.value) (\(stored.width) × \(stored.height)) to \(image).")
+            return
         }
         if json {
             try printJSON(ShowJSON(
@@ -96,14 +108,13 @@ struct Show: ParsableCommand {
         }
         if let entry = word.glossEntry, !entry.isEmpty {
             print("  dictionary")
-            for line in entry.split(separator: "\n", omittingEmptySubsequences: true) {
+            for line in readableEntry(entry).split(separator: "\n", omittingEmptySubsequences: true) {
                 print("   \(String(line).escapingControlCharacters)")
             }
         }
         for review in reviews {
             print("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next \(wait(days: review.interval, from: review.reviewedAt, to: review.nextReviewDate))")
         }
-        if let image { print("Wrote the photo to \(image).") }
     }
 
     /// FSRS's view of the word: "FSRS review, stability 11.0 days, difficulty 2.12, recall 97% now".

@@ -60,13 +60,14 @@ import Testing
         #expect(after["word"] as? String == "Eingang" && after["gloss"] as? String == "the way out")
         #expect(after["glossSource"] as? String == "learner")
 
-        // Review with --hide-word shows the meaning only with the word, once the learner asks for it.
+        // Review with --hide-word shows the meaning as the cue, and the word once the learner asks for it.
         let overdue = try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET nextReviewDate = '2020-01-01 00:00:00.000' WHERE id = \(id)"])
         #expect(overdue.status == 0)
         let review = try wordbook(["review", "--no-image", "--hide-word", "--config", scratch.config], input: "\nq\n")
         let asked = try #require(review.stdout.range(of: "Enter shows the word"))
         let meaning = try #require(review.stdout.range(of: "= the way out"))
-        #expect(asked.upperBound < meaning.lowerBound, "\(review.stdout)")
+        let word = try #require(review.stdout.range(of: "  Eingang"))
+        #expect(meaning.upperBound < asked.lowerBound && asked.upperBound < word.lowerBound, "\(review.stdout)")
     }
 
     @Test func withTheDictionaryMissingTheWordIsFiledAndStatusNamesThePackage() throws {

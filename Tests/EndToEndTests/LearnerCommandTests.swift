@@ -76,9 +76,10 @@ import Testing
         let due = try json(["due"])
         #expect((due["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe, strasse], "oldest due first")
 
-        let result = try run(["review", "--no-image", "--hide-word"], input: "\n7\n4\n\n5\n")
+        // 7 is no answer; 3 Good is grade 4, 4 Easy grade 5.
+        let result = try run(["review", "--no-image", "--hide-word"], input: "\n7\n3\n\n4\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("a grade is a number from 0 to 5"))
+        #expect(result.stdout.contains("not an answer: 1 Again, 2 Hard, 3 Good, 4 Easy"))
         #expect(result.stdout.contains("Graded 2 of 2 due."))
         #expect(result.stdout.contains("Enter shows the word"))
         let cafeAfter = try json(["show", "\(cafe)"])
@@ -95,6 +96,75 @@ import Testing
         #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["reviewCount"] as? Int == 2, "nothing changed")
         let proposal = try run(["grade", "\(id("EXIT"))", "3"])
         #expect(proposal.status != 0 && proposal.stderr.contains("still a proposal"))
+    }
+
+    @Test func undoRevertsTheLastChangeOfAnyCommandAndHistoryListsThem() throws {
+        let cafe = id("Café")
+        let confirmed = try run(["confirm", "\(cafe)", "\(cafe)"])
+        #expect(confirmed.stdout == "Confirmed #\(cafe).\n", "an ID given twice is confirmed once")
+        #expect(try run(["grade", "\(cafe)", "4"]).status == 0)
+        #expect(try run(["note", "\(cafe)", "at the corner"]).status == 0)
+
+        let history = try json(["history"])["changes"] as! [[String: Any]]
+        #expect(history.map { $0["command"] as! String } == ["note", "grade", "confirm"])
+        #expect(history.map { $0["summary"] as! String } == [
+            "noted on #\(cafe) Café: at the corner", "graded #\(cafe) Café 4 (Good)", "confirmed #\(cafe) Café",
+        ])
+        #expect(history.allSatisfy { $0["words"] as? [Int] == [cafe] && $0["undoneAt"] == nil })
+
+        #expect(try run(["undo"]).stdout.hasPrefix("Undid \"noted on #\(cafe) Café: at the corner\" (note)."))
+        let grade = try run(["undo"])
+        #expect(grade.stdout.hasPrefix("Undid \"graded #\(cafe) Café 4 (Good)\" (grade). Now: #\(cafe) Café, confirmed, next review"))
+        let shown = try json(["show", "\(cafe)"])
+        #expect((shown["word"] as! [String: Any])["reviewCount"] as? Int == 0 && (shown["reviews"] as! [Any]).isEmpty)
+        #expect(try run(["undo"]).stdout == "Undid \"confirmed #\(cafe) Café\" (confirm). Now: #\(cafe) Café, proposed.\n")
+        let nothing = try run(["undo"])
+        #expect(nothing.status != 0 && nothing.stderr == "wordbook: there is nothing to undo: no change is left in the log\n")
+        #expect((try json(["history"])["changes"] as! [[String: Any]]).allSatisfy { $0["undoneAt"] is String })
+        #expect(try run(["history"]).stdout.contains("confirm  confirmed #\(cafe) Café  (undone)"))
+    }
+
+    @Test func dueCountsEveryWordDueShowPrintsOnlyThePhotoAndEntriesReadPlainly() throws {
+        let strasse = id("Straße")
+        #expect(try run(["confirm", "\(id("Café"))", "\(strasse)", "\(id("EXIT"))"]).status == 0)
+        // --limit 1 lists one word; "due" says how many are due in all.
+        let one = try json(["due", "--limit", "1"])
+        #expect(one["count"] as? Int == 1 && (one["words"] as? [Any])?.count == 1 && one["due"] as? Int == 3)
+        #expect(try json(["due"])["due"] as? Int == 3)
+
+        // The dictionary's {...} around cross-references is markup, not text to read.
+        let entry = try #require(try json(["show", "\(strasse)"])["glossEntry"] as? String)
+        #expect(entry.contains("{"))
+        let shown = try run(["show", "\(strasse)"])
+        #expect(shown.stdout.contains("  dictionary\n") && !shown.stdout.contains("{") && !shown.stdout.contains("}"))
+
+        let photo = "\(scratch.root)/straße.jpg"
+        let written = try run(["show", "\(strasse)", "--image", photo])
+        #expect(written.stdout.hasPrefix("Wrote the photo of #\(strasse) (") && written.stdout.hasSuffix(" to \(photo).\n"))
+        #expect(written.stdout.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)).starts(with: [0xFF, 0xD8]))
+
+        // English is the learner's own language here: its words are not looked up, and the reason is given.
+        let refreshed = try run(["gloss", "--refresh"])
+        #expect(refreshed.stdout.contains("2 are in your own language (en, [gloss] native_language), which is not looked up."),
+                "\(refreshed.stdout)")
+    }
+
+    @Test func reviewTakesOneLanguageOneBookOrTheMostOverdue() throws {
+        let cafe = id("Café"), strasse = id("Straße")
+        #expect(try run(["confirm", "\(cafe)", "\(strasse)"]).status == 0)
+        let german = try run(["review", "--no-image", "--language", "de"], input: "q\n")
+        #expect(german.stdout.hasPrefix("1 word is due;") && german.stdout.contains("#\(strasse)  de"), "\(german.stdout)")
+        let day = try #require((try json(["show", "\(cafe)"])["word"] as? [String: Any])?["book"] as? String)
+        let book = try run(["review", "--no-image", "--book", day], input: "q\n")
+        #expect(book.stdout.hasPrefix("1 word is due;") && book.stdout.contains("#\(cafe)  fr"), "\(book.stdout)")
+        // Café was captured first, so it is the most overdue.
+        let first = try run(["review", "--no-image", "--limit", "1"], input: "3\n")
+        #expect(first.stdout.contains("#\(cafe)  fr") && first.stdout.contains("Graded 1 of 1 due."), "\(first.stdout)")
+        #expect(try run(["review", "--no-image", "--language", "de", "--book", day]).stdout == "Nothing is due.\n")
+        let badDay = try run(["review", "--book", "2026-02-30"])
+        #expect(badDay.status != 0 && badDay.stderr.contains("--book must be a date written YYYY-MM-DD"))
+        #expect(try run(["review", "--language", "xx"]).stderr == "wordbook: a language is one of en, de, fr, es.\n")
     }
 
     @Test func listBooksSearchTagsNotesAndStats() throws {
@@ -203,7 +273,7 @@ import Testing
     @Test func everyCommandHasHelpWithAnExampleAndCompletionsExist() throws {
         let commands = ["run", "ingest", "status", "pending", "confirm", "correct", "reject", "triage", "review",
                         "grade", "due", "list", "books", "search", "show", "stats", "note", "tag", "tags",
-                        "export", "import", "prune", "gloss"]
+                        "export", "import", "prune", "gloss", "undo", "history"]
         for command in commands {
             let help = try wordbook([command, "--help"])
             #expect(help.status == 0 && help.stdout.contains("wordbook \(command)") && help.stdout.contains("xample"), "\(command)")

@@ -38,6 +38,12 @@ import Testing
         // systemd hears READY=1 once the database is open and the watches are armed.
         #expect(notifications.wait(for: "READY=1", timeout: 60),
                 "the worker did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        // A folder for each installed Tesseract model (scripts/install-deps.sh installs these four); only fr/ was there.
+        for language in ["en", "de", "fr", "es"] {
+            var isFolder: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: "\(scratch.inbox)/\(language)", isDirectory: &isFolder) && isFolder.boolValue,
+                    "inbox/\(language)")
+        }
 
         // The rest arrive while it runs: written under a temporary name and renamed (as sync tools do),
         // or written slowly in chunks over more than a second. Language folders are created now.

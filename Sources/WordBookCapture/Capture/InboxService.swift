@@ -78,6 +78,15 @@ public final class InboxService: @unchecked Sendable {
             try filer.prepare(configuration.defaultLanguage)
             return filer
         }
+        // A folder per installed language, so a photo can be dropped into inbox/de/ on a fresh install.
+        for language in try filers.first?.installedLanguages() ?? [] {
+            let folder = "\(paths.inbox)/\(language.code)"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                logger.warning("could not create the language folder \(folder): \(error.localizedDescription)")
+            }
+        }
         let workersDone = DispatchGroup()
         for (index, filer) in filers.enumerated() {
             workersDone.enter()

@@ -105,6 +105,12 @@ public final class PhotoFiler: @unchecked Sendable {
         _ = try recognizer.engine(for: language)
     }
 
+    /// The languages whose Tesseract model is installed, as the inbox's folders name them.
+    public func installedLanguages() throws -> [Language] {
+        let models = Set(try recognizer.engine(for: configuration.defaultLanguage).availableLanguages)
+        return Language.supported.filter { models.contains($0.tesseractCode) }
+    }
+
     /// Files the photo at `path`; `name` is what the word records as its source. An `observer` is
     /// told how long each stage took.
     public func file(path: String, name: String, language: Language, observer: StageObserver? = nil) -> IngestOutcome {

@@ -80,6 +80,19 @@ public final class TesseractEngine {
         self.languageCode = languageCode
     }
 
+    /// The models Tesseract finds in its data folder: "eng", "deu", ...
+    public var availableLanguages: [String] {
+        guard let list = TessBaseAPIGetAvailableLanguagesAsVector(handle) else { return [] }
+        defer { TessDeleteTextArray(list) }
+        var names: [String] = []
+        var index = 0
+        while let name = list[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
+    }
+
     deinit {
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)

@@ -21,6 +21,19 @@ public enum FSRSRating: Int, Sendable, CaseIterable {
         }
     }
 
+    /// The grade 0-5 that review's answer 1-4 gives: Again 1, Hard 3, Good 4, Easy 5.
+    public var grade: Int {
+        switch self {
+        case .again: 1
+        case .hard: 3
+        case .good: 4
+        case .easy: 5
+        }
+    }
+
+    /// "Again", "Hard", "Good", "Easy".
+    public var name: String { String(describing: self).capitalized }
+
     /// The grades each answer stands for, as help texts say it: "0-2 Again, 3 Hard, 4 Good, 5 Easy".
     public static var gradeMeanings: String {
         let grades = Dictionary(grouping: ReviewSchedule.levels, by: FSRSRating.init(grade:))

@@ -95,6 +95,7 @@ public enum FilingResult: Sendable, Equatable {
 /// method here: the command line never touches the database connection itself.
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    let lastChange = LastChange()
 
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
@@ -260,39 +261,52 @@ extension AppDatabase {
         }
     }
 
-    /// Marks words confirmed, all or none: an unknown ID changes nothing.
-    public func confirm(ids: [Int64], now: Date = Date()) throws {
-        try setStatus(.confirmed, ids: ids, now: now)
+    /// Marks words confirmed, all or none: an unknown ID changes nothing. An ID given twice counts once.
+    public func confirm(ids: [Int64], now: Date = Date(), by command: String = "confirm") throws {
+        try setStatus(.confirmed, ids: ids, now: now, command: command)
     }
 
-    public func reject(ids: [Int64], now: Date = Date()) throws {
-        try setStatus(.rejected, ids: ids, now: now)
+    public func reject(ids: [Int64], now: Date = Date(), by command: String = "reject") throws {
+        try setStatus(.rejected, ids: ids, now: now, command: command)
     }
 
-    private func setStatus(_ status: WordStatus, ids: [Int64], now: Date) throws {
-        try writer.write { db in
+    private func setStatus(_ status: WordStatus, ids: [Int64], now: Date, command: String) throws {
+        var seen = Set<Int64>()
+        let ids = ids.filter { seen.insert($0).inserted }
+        try writeChange { db in
+            var before: [Word] = []
             for id in ids {
                 guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+                before.append(word)
                 word.status = status
                 word.updatedAt = now
                 try word.update(db)
             }
+            let verb = status == .confirmed ? "confirmed" : status == .rejected ? "rejected" : "reopened"
+            let summary = "\(verb) " + before.map(Self.named).joined(separator: ", ")
+            return ((), try Self.record(db, command: command, summary: summary, now: now,
+                                        words: before.map { ($0, nil, nil) }))
         }
     }
 
     /// Replaces the word and confirms it; the proposal stays in `proposedWord`. The dictionary's
     /// gloss of the new word replaces the old one's; a gloss the learner wrote stays.
-    public func correct(id: Int64, to text: String, gloss: DictionaryGloss? = nil, now: Date = Date()) throws -> Word {
+    public func correct(
+        id: Int64, to text: String, gloss: DictionaryGloss? = nil, now: Date = Date(), by command: String = "correct"
+    ) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyWord }
-        return try writer.write { db in
+        return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            let before = word
             word.word = text
             if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry) }
             word.status = .confirmed
             word.updatedAt = now
             try word.update(db)
-            return word
+            let was = before.word.isEmpty ? "" : " \(before.word)"
+            let summary = "corrected #\(id)\(was) to \(text)"
+            return (word, try Self.record(db, command: command, summary: summary, now: now, words: [(before, nil, nil)]))
         }
     }
 
@@ -300,12 +314,14 @@ extension AppDatabase {
     public func setLearnerGloss(id: Int64, to text: String, now: Date = Date()) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyGloss }
-        return try writer.write { db in
+        return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            let before = word
             word.setGloss(text, source: .learner, entry: nil)
             word.updatedAt = now
             try word.update(db)
-            return word
+            let summary = "glossed \(Self.named(word)) = \(text)"
+            return (word, try Self.record(db, command: "gloss", summary: summary, now: now, words: [(before, nil, nil)]))
         }
     }
 
@@ -319,11 +335,15 @@ extension AppDatabase {
     /// Stores a dictionary's gloss found later, unless the word changed or gained a gloss meanwhile.
     /// Returns whether it was stored.
     @discardableResult
-    public func fillGloss(id: Int64, of text: String, with gloss: DictionaryGloss) throws -> Bool {
+    public func fillGloss(id: Int64, of text: String, with gloss: DictionaryGloss, now: Date = Date()) throws -> Bool {
         try writer.write { db in
             guard var word = try Word.fetchOne(db, key: id), word.word == text, word.gloss == nil else { return false }
+            let before = word
             word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry)
             try word.update(db)
+            lastChange.value = try Self.record(
+                db, command: "gloss", summary: "glossed \(Self.named(word)) = \(gloss.text) (dictionary)", now: now,
+                words: [(before, nil, nil)])
             return true
         }
     }

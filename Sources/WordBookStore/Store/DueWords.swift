@@ -26,8 +26,17 @@ extension AppDatabase {
     }
 
     /// The IDs of the words due by `date`, the longest overdue first: `review` reads the words a page at a time.
-    public func dueIDs(by date: Date) throws -> [Int64] {
-        try writer.read { db in try Self.dueRequest(by: date).select(Word.Columns.id, as: Int64.self).fetchAll(db) }
+    /// Only those of one language or one capture day (`YYYY-MM-DD`) when given, only the first `limit`.
+    public func dueIDs(by date: Date, language: String? = nil, book: String? = nil, limit: Int? = nil) throws -> [Int64] {
+        try writer.read { db in
+            var request = Self.dueRequest(by: date)
+            if let language { request = request.filter(Word.Columns.targetLanguage == language) }
+            if let book {
+                request = request.joining(required: Word.wordBook.filter(Column("recordDate") == book))
+            }
+            if let limit { request = request.limit(limit) }
+            return try request.select(Word.Columns.id, as: Int64.self).fetchAll(db)
+        }
     }
 
     /// The words with these IDs, in this order, with their book's day and their tags.

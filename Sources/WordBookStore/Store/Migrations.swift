@@ -202,6 +202,27 @@ extension AppDatabase {
                 """)
         }
 
+        // Every change a command makes to words, with each word as it was before, so it can be undone.
+        migrator.registerMigration("v8: change log") { db in
+            try db.create(table: "change") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("madeAt", .datetime).notNull()
+                t.column("command", .text).notNull()
+                t.column("summary", .text).notNull()
+                t.column("undoneAt", .datetime)
+            }
+            try db.create(table: "changedWord") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("change", onDelete: .cascade).notNull()
+                // A word pruned since takes its part of the change with it.
+                t.belongsTo("word", onDelete: .cascade).notNull()
+                t.column("before", .jsonText).notNull()
+                t.column("tagsBefore", .jsonText)
+                t.column("reviewId", .integer)
+            }
+            try db.execute(sql: "CREATE INDEX changeOnUndoneAt ON change (undoneAt, id)")
+        }
+
         return migrator
     }
 }

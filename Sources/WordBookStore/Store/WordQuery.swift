@@ -188,47 +188,74 @@ extension AppDatabase {
 // MARK: - Changing words
 
 extension AppDatabase {
-    /// Applies the review rule, or FSRS, to a confirmed word and records the review.
+    /// Applies the review rule, or FSRS, to a confirmed word and records the review. `random` is FSRS's
+    /// fuzz: `previewGrades` with the same numbers shows the intervals this grade gives.
     public func grade(
-        id: Int64, level: Int, now: Date = Date(), calendar: CaptureCalendar, scheduler: ReviewScheduler = .interval
+        id: Int64, level: Int, now: Date = Date(), calendar: CaptureCalendar, scheduler: ReviewScheduler = .interval,
+        random: @escaping () -> Double = { Double.random(in: 0..<1) }, by command: String = "grade"
     ) throws -> Word {
         guard ReviewSchedule.levels.contains(level) else { throw StoreError.badGrade(level) }
-        return try writer.write { db in
-            guard let word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
-            guard word.status == .confirmed else { throw StoreError.notConfirmed(id: id, status: word.status) }
-            let graded: Word
-            switch scheduler {
-            case .interval:
-                graded = ReviewSchedule.grade(word, level: level, now: now, calendar: calendar)
-            case let .fsrs(fsrs):
-                // Only a word without an FSRS state needs its history: the state is rebuilt from it.
-                let history = word.fsrsState == nil
-                    ? try Review.filter(Column("wordId") == id).order(Column("reviewedAt"), Column("id")).fetchAll(db) : []
-                graded = fsrs.grade(word, level: level, now: now, history: history)
-            }
+        return try writeChange { db in
+            let (word, graded) = try Self.graded(id: id, level: level, now: now, calendar: calendar, scheduler: scheduler,
+                                                 random: random, db)
             try graded.update(db)
             var review = Review(id: nil, wordId: id, reviewedAt: now, level: level,
                                 interval: graded.reviewInterval, nextReviewDate: graded.nextReviewDate)
             try review.insert(db)
-            return try Word.fetchOne(db, key: id) ?? graded
+            let summary = "graded \(Self.named(word)) \(level) (\(FSRSRating(grade: level).name))"
+            let change = try Self.record(db, command: command, summary: summary, now: now, words: [(word, nil, review.id)])
+            return (try Word.fetchOne(db, key: id) ?? graded, change)
+        }
+    }
+
+    /// The word as each of `levels` would leave it, nothing saved: review shows the interval of each answer.
+    public func previewGrades(
+        id: Int64, levels: [Int], now: Date = Date(), calendar: CaptureCalendar, scheduler: ReviewScheduler,
+        random: @escaping () -> Double
+    ) throws -> [Word] {
+        try writer.read { db in
+            try levels.map { level in
+                try Self.graded(id: id, level: level, now: now, calendar: calendar, scheduler: scheduler, random: random, db).after
+            }
+        }
+    }
+
+    private static func graded(
+        id: Int64, level: Int, now: Date, calendar: CaptureCalendar, scheduler: ReviewScheduler,
+        random: () -> Double, _ db: Database
+    ) throws -> (before: Word, after: Word) {
+        guard let word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+        guard word.status == .confirmed else { throw StoreError.notConfirmed(id: id, status: word.status) }
+        switch scheduler {
+        case .interval:
+            return (word, ReviewSchedule.grade(word, level: level, now: now, calendar: calendar))
+        case let .fsrs(fsrs):
+            // Only a word without an FSRS state needs its history: the state is rebuilt from it.
+            let history = word.fsrsState == nil
+                ? try Review.filter(Column("wordId") == id).order(Column("reviewedAt"), Column("id")).fetchAll(db) : []
+            return (word, fsrs.grade(word, level: level, now: now, history: history, random: random))
         }
     }
 
     /// Sets or clears a word's note.
     public func setNote(id: Int64, to text: String, now: Date = Date()) throws {
-        try writer.write { db in
+        try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            let before = word
             word.notes = text
             word.updatedAt = now
             try word.update(db)
+            let summary = text.isEmpty ? "cleared the note of \(Self.named(word))" : "noted on \(Self.named(word)): \(text)"
+            return ((), try Self.record(db, command: "note", summary: summary, now: now, words: [(before, nil, nil)]))
         }
     }
 
     /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted. The word
     /// counts as changed, so an Anki export made afterwards carries the new tags over.
     public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date()) throws -> [String] {
-        try writer.write { db in
-            guard try Word.exists(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+        try writeChange { db in
+            guard let before = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            let tagsBefore = try Self.tagNames(of: id, db)
             for name in removing {
                 let key = Self.tagKey(name)
                 guard let tag = try Tag.filter(Column("key") == key).fetchOne(db),
@@ -249,7 +276,9 @@ extension AppDatabase {
                 try WordTag(wordId: id, tagId: tag.id!).insert(db, onConflict: .ignore)
             }
             try Word.filter(key: id).updateAll(db, Column("updatedAt").set(to: now))
-            return try Self.tagNames(of: id, db)
+            let summary = "tagged \(Self.named(before)) " + (adding.map { "+\($0)" } + removing.map { "-\($0)" }).joined(separator: " ")
+            let change = try Self.record(db, command: "tag", summary: summary, now: now, words: [(before, tagsBefore, nil)])
+            return (try Self.tagNames(of: id, db), change)
         }
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// Mistakes on the command line, through the real binary: one sentence in the tool's voice, and the
+/// way on (the nearest command, the command's usage line).
+@Suite struct CommandLineMistakeTests {
+    @Test func aMistypedCommandGetsTheNearestRealOne() throws {
+        let review = try wordbook(["reveiw"])
+        #expect(review.status == 64 && review.stderr == "wordbook: there is no command 'reveiw': did you mean review?\n")
+        #expect(try wordbook(["pendng", "--json"]).stderr == "wordbook: there is no command 'pendng': did you mean pending?\n")
+        // The new commands are in the list too: it is read from the command tree.
+        #expect(try wordbook(["histroy"]).stderr.contains("did you mean history?"))
+        let unknown = try wordbook(["frobnicate"])
+        #expect(unknown.status == 64 && unknown.stderr == "wordbook: there is no command 'frobnicate': wordbook --help lists them.\n")
+    }
+
+    @Test func aMissingOrWrongArgumentShowsTheCommandsUsage() throws {
+        let show = try wordbook(["show"])
+        #expect(show.status == 64)
+        #expect(show.stderr.hasPrefix("wordbook: show needs <id>.\nusage: wordbook show "), "\(show.stderr)")
+        #expect(show.stderr.split(separator: "\n").count == 2)
+        let grade = try wordbook(["grade", "1"])
+        #expect(grade.stderr.hasPrefix("wordbook: grade needs <level>.\nusage: wordbook grade "), "\(grade.stderr)")
+        #expect(try wordbook(["show", "1", "2"]).stderr.hasPrefix("wordbook: show takes no argument '2'.\nusage: "))
+        #expect(try wordbook(["list", "--jsn"]).stderr.hasPrefix("wordbook: list has no option --jsn: did you mean --json?\n"))
+        #expect(try wordbook(["review", "--limit", "x"]).stderr.hasPrefix("wordbook: 'x' is not a valid value for --limit <n>.\n"))
+        #expect(try wordbook(["pending", "--json=3"]).stderr.hasPrefix("wordbook: --json takes no value, not '3'.\n"))
+        #expect(try wordbook(["review", "--limit"]).stderr.hasPrefix("wordbook: --limit <n> needs a value.\n"))
+    }
+}
