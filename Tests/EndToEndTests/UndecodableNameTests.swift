@@ -43,7 +43,7 @@ import Testing
         #expect(worker.stop() == 0)
         #expect(scratch.files(under: "archive").map { ($0 as NSString).lastPathComponent }.sorted() == ["%FF%FE sign.jpg", "caf%E9.jpg"])
         #expect(Set(contentHashes(under: "\(scratch.data)/archive")) == Set(photos.map { sha256($0.data) }))
-        #expect(Scratch.entryCount(scratch.inbox) == 0)
+        #expect(Scratch.fileCount(scratch.inbox) == 0)
         #expect(worker.output.contains("caf%E9.jpg has a name that is not UTF-8"), "\(worker.output)")
         #expect(try filedHashes(scratch.database).hashes.count == 2)
     }
@@ -60,19 +60,20 @@ import Testing
         #expect(line["status"] as? String == "failed")
         #expect(line["file"] as? String == "\(folder)/caf%E9.jpg")
         #expect((line["error"] as? String)?.contains("not UTF-8") == true, "\(line)")
-        #expect(Scratch.entryCount(folder) == 1)
+        #expect(Scratch.fileCount(folder) == 1)
     }
 }
 
 extension Scratch {
-    /// Entries in `folder`, whatever their names' bytes.
-    static func entryCount(_ folder: String) -> Int {
+    /// Files in `folder` by their bytes, whatever their names; its folders (inbox/de, ...) left out.
+    static func fileCount(_ folder: String) -> Int {
         guard let directory = opendir(folder) else { return -1 }
         defer { closedir(directory) }
         var count = 0
         while let entry = readdir(directory) {
             let first = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix(3)) }
             if first[0] == 0x2E && (first[1] == 0 || (first[1] == 0x2E && first[2] == 0)) { continue }
+            if entry.pointee.d_type == UInt8(DT_DIR) { continue }
             count += 1
         }
         return count

@@ -16,6 +16,23 @@ struct CandidateTests {
         #expect(WordShape.hasMixedCase(text) == mixed)
     }
 
+    @Test("Candidates are what a learner might pick: words near the aim, known spellings, twins in case or accents")
+    func candidatesForALearner() {
+        let known: Set<String> = ["stations", "level", "ausgang", "ausgänge"]
+        let isWord: (String) -> Bool? = { known.contains($0.lowercased()) }
+        #expect(Candidates.forLearner(
+            ["Scation", "Sfation", "S", "a", "1910", "Stations", "STATION", "Level", "Gleis"], proposal: "Station", isWord: isWord)
+            == ["Stations", "STATION", "Level", "Gleis"])
+        #expect(Candidates.forLearner(["Ausganj", "Ausgan9", "Ausgänge", "AUSGANG"], proposal: "Ausgang", isWord: isWord)
+            == ["Ausgänge", "AUSGANG"])
+        #expect(Candidates.forLearner(["Cafc", "Cafa", "Cafe", "CAFÉ"], proposal: "Café", isWord: isWord) == ["Cafe", "CAFÉ"])
+        // Without a dictionary a misspelling cannot be told from a word: only the twins stay.
+        #expect(Candidates.forLearner(["iMadness", "MADNESS", "Gallery"], proposal: "Madness", isWord: { _ in nil })
+            == ["MADNESS", "Gallery"])
+        // With no proposal, every word found stays a candidate.
+        #expect(Candidates.forLearner(["Exit", "Sortie"], proposal: "", isWord: isWord) == ["Exit", "Sortie"])
+    }
+
     @Test("A clean spelling of the best reading's length comes before odd ones of equal belief")
     func oddReadingsGoLast() {
         let readings = [
