@@ -19,12 +19,14 @@ Standard library only.
 """
 import argparse, csv, hashlib, math, os, re, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from accuracy import reliability as table  # the confidence bins, as accuracy.py prints them
+
 FEATURES = [
     "bias", "bothReaders", "recogniserOnly", "tesseractOnly", "tesseractAlone",
     "inDictionary", "notInDictionary", "inPhoto", "runningText", "reading", "attempts", "shape",
     "textHeight", "shortWord", "aimOffset",
 ]
-BINS = [(0, 49), (50, 69), (70, 89), (90, 100)]
 # Weight decay on every weight but the bias: keeps a feature that one half of a small set happens to
 # separate perfectly from growing without bound.
 DECAY = 1.0
@@ -107,15 +109,6 @@ def shipped_weights():
 
 def confidence(w, x):
     return round(100 / (1 + math.exp(-sum(a * b for a, b in zip(w, x)))))
-
-
-def table(title, pairs):
-    cells = []
-    for low, high in BINS:
-        inside = [right for c, right in pairs if low <= c <= high]
-        share = f"{100 * sum(inside) / len(inside):.0f}%" if inside else "-"
-        cells.append(f"{low}-{high}: {sum(inside)}/{len(inside)} right ({share})")
-    print(f"{title:<24} " + "  ".join(cells))
 
 
 def main():
