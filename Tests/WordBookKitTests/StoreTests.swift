@@ -86,6 +86,19 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(try database.pending().isEmpty)
     }
 
+    @Test func aCorrectionRewritesTheContextAroundTheNewWord() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(word) = try database.file(sampleFiling(word: "Ausgnag")) else { Issue.record("not filed"); return }
+        #expect(try database.correct(id: word.id!, to: "Ausgang").context == "Hauptstraße Ausgang")
+        // Undone, the line is the reading's again.
+        _ = try database.undoLast()
+        #expect(try database.word(id: word.id!).context == "Hauptstraße Ausgnag")
+        // The word beside the reading was meant: the line stays as it was read.
+        #expect(try database.correct(id: word.id!, to: "Hauptstraße").context == "Hauptstraße Ausgnag")
+        #expect(AppDatabase.context("«Cafc», rue Lepic", replacing: "Cafc", with: "Café") == "«Café», rue Lepic")
+        #expect(AppDatabase.context("EXIT Level 2", replacing: "EXT", with: "EXIT") == "EXIT Level 2")
+    }
+
     @Test func anUnknownIDChangesNothing() throws {
         let database = try AppDatabase.inMemory()
         guard case let .filed(a) = try database.file(sampleFiling()) else { Issue.record("not filed"); return }

@@ -300,6 +300,7 @@ extension AppDatabase {
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let before = word
             word.word = text
+            word.context = Self.context(before.context, replacing: before.word, with: text)
             if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry) }
             word.status = .confirmed
             word.updatedAt = now
@@ -308,6 +309,24 @@ extension AppDatabase {
             let summary = "corrected #\(id)\(was) to \(text)"
             return (word, try Self.record(db, command: command, summary: summary, now: now, words: [(before, nil, nil)]))
         }
+    }
+
+    /// The line a word was read in, with the corrected word in place of the reading: the first word of
+    /// the line that was the reading (the punctuation around it kept). A correction to another word of
+    /// the line (the one beside the reading) leaves the line as it was, as does a reading not in it.
+    static func context(_ line: String, replacing reading: String, with corrected: String) -> String {
+        func core(_ token: Substring) -> Substring {
+            let letters = CharacterSet.alphanumerics
+            guard let first = token.unicodeScalars.firstIndex(where: letters.contains),
+                  let last = token.unicodeScalars.lastIndex(where: letters.contains) else { return token[token.endIndex...] }
+            return token[first...last]
+        }
+        let tokens = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard !reading.isEmpty, !tokens.contains(where: { core($0) == corrected }),
+              let index = tokens.firstIndex(where: { core($0) == reading }) else { return line }
+        let token = tokens[index], found = core(token)
+        let rewritten = String(token[..<found.startIndex]) + corrected + String(token[found.endIndex...])
+        return tokens.enumerated().map { $0.offset == index ? rewritten : String($0.element) }.joined(separator: " ")
     }
 
     /// Sets the learner's own gloss, which a later correction or refresh never replaces.
