@@ -24,18 +24,29 @@ public final class Glossary: Sendable {
     public let nativeLanguage: String
     public let dictionaryFolder: String
     public let hunspellFolder: String
+    /// Ding's German-English file (`trans-de-en`), and the folder its index is built into once.
+    public let dingPath: String
+    public let indexFolder: String
+    /// Where Apertium's pairs are installed, each in a folder of its own.
+    public let apertiumFolder: String
 
+    private let ding = Mutex<Result<DingDictionary, GlossError>?>(nil)
     private let dictionaries = Mutex<[String: Result<BilingualDictionary, GlossError>]>([:])
     private let stemmers = Mutex<[String: Stemmer?]>([:])
+    private let analysers = Mutex<[String: Analyser?]>([:])
 
     /// German translations tried in turn, through German, before giving up on a form.
     private static let germanTranslationsTried = 3
 
     public init(nativeLanguage: String, dictionaryFolder: String = "/usr/share/dictd",
-                hunspellFolder: String = "/usr/share/hunspell") {
+                hunspellFolder: String = "/usr/share/hunspell", dingPath: String = "/usr/share/trans/de-en",
+                indexFolder: String? = nil, apertiumFolder: String = "/usr/share/apertium") {
         self.nativeLanguage = nativeLanguage.lowercased()
         self.dictionaryFolder = dictionaryFolder
         self.hunspellFolder = hunspellFolder
+        self.dingPath = dingPath
+        self.indexFolder = indexFolder ?? DingDictionary.defaultIndexFolder()
+        self.apertiumFolder = apertiumFolder
     }
 
     /// Whether `word` is a word of `language` ("en", "de", "fr", "es") by its hunspell dictionary; nil
@@ -52,33 +63,45 @@ public final class Glossary: Sendable {
         guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { return .noDictionaryForPair }
         let written = word.precomposedStringWithCanonicalMapping.trimmingSpaces
 
-        let direct = route.direct.flatMap(dictionary(_:))
-        let pivot = route.throughGerman.flatMap { pivot -> (BilingualDictionary, BilingualDictionary)? in
-            guard let toGerman = dictionary(pivot.toGerman), let fromGerman = dictionary(pivot.fromGerman) else { return nil }
-            return (toGerman, fromGerman)
-        }
+        let sources = Sources(
+            direct: route.direct.flatMap(dictionary(_:)),
+            pivot: route.throughGerman.flatMap { pivot -> (BilingualDictionary, BilingualDictionary)? in
+                guard let toGerman = dictionary(pivot.toGerman), let fromGerman = dictionary(pivot.fromGerman) else { return nil }
+                return (toGerman, fromGerman)
+            },
+            ding: route.readsDing ? dingDictionary() : nil, dingDirect: route.dingDirect,
+            analyser: analyser(for: route.language), tables: tables(for: route))
         let forms = Self.caseForms(of: written)
-        if let gloss = gloss(forms, direct: direct, pivot: pivot) { return .found(gloss) }
+        if let gloss = gloss(forms, sources) { return .found(gloss) }
         // Written without its accents, or German in capitals with SS for ß (a sign, a keyboard without
         // them): the headwords that differ from it in accents and ß alone, in the dictionary's own order.
         var accentedSpellings: [String] = []
-        for dictionary in [direct, pivot?.0].compactMap({ $0 }) {
+        if sources.dingDirect, let ding = sources.ding { accentedSpellings = ding.accentedKeys(of: written) }
+        for dictionary in [sources.direct, sources.pivot?.toGerman].compactMap({ $0 }) {
             for key in dictionary.accentedKeys(of: written) where !accentedSpellings.contains(key) { accentedSpellings.append(key) }
         }
         for spelling in accentedSpellings {
-            if let gloss = gloss(Self.caseForms(of: spelling), direct: direct, pivot: pivot) { return .found(gloss) }
+            if let gloss = gloss(Self.caseForms(of: spelling), sources) { return .found(gloss) }
         }
 
-        let stemmer = stemmer(for: route.language)
+        // Apertium's base forms, before hunspell's stems: irregular forms, clitics and elisions.
         var stems: [String] = []
+        if let analyser = analyser(for: route.language) {
+            for form in forms {
+                for base in analyser.baseForms(of: form) where !forms.contains(base) && !stems.contains(base) { stems.append(base) }
+            }
+        }
+        let stemmer = stemmer(for: route.language)
         for form in forms {
             for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !stems.contains(stem) {
                 stems.append(stem)
             }
         }
         for stem in stems {
-            if let gloss = gloss(Self.caseForms(of: stem), direct: direct, pivot: pivot) { return .found(gloss) }
+            if let gloss = gloss(Self.caseForms(of: stem), sources) { return .found(gloss) }
         }
+        // Only Apertium's bilingual table knows the word (`libertad`, missing from the small spa-eng).
+        if let gloss = gloss(forms, sources, tableAlone: true) { return .found(gloss) }
 
         let missing = missingPackages(route)
         return missing.isEmpty ? .notFound : .missingDictionary(packages: missing)
@@ -88,12 +111,13 @@ public final class Glossary: Sendable {
     /// `wordbook status`; `installCommand(for:)` makes the line that installs them.
     public static func missingPackages(nativeLanguage: String, languages: [String],
                                        dictionaryFolder: String = "/usr/share/dictd",
-                                       hunspellFolder: String = "/usr/share/hunspell") -> [String] {
+                                       hunspellFolder: String = "/usr/share/hunspell",
+                                       dingPath: String = "/usr/share/trans/de-en") -> [String] {
         var missing: [String] = []
         let nativeLanguage = nativeLanguage.lowercased()
         for language in languages.map({ $0.lowercased() }) where language != nativeLanguage {
             guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { continue }
-            for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder)
+            for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder, dingPath: dingPath)
             where !missing.contains(package) {
                 missing.append(package)
             }
@@ -117,24 +141,97 @@ public final class Glossary: Sendable {
         var headword: String
     }
 
-    /// The gloss of these forms of one word from both routes, what they agree on first.
-    private func gloss(_ forms: [String], direct: BilingualDictionary?,
-                       pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Gloss? {
-        let own = found(forms, in: direct)
-        let other = found(forms, through: pivot)
-        guard let first = own ?? other else { return nil }
-        var translations = first.translations
-        var entry = first.entry
-        if let own, let other {
-            let theirs = Set(other.translations.map { $0.lowercased() })
-            let ours = Set(own.translations.map { $0.lowercased() })
-            translations = own.translations.filter { theirs.contains($0.lowercased()) }
-                + own.translations.filter { !theirs.contains($0.lowercased()) }
-                + other.translations.prefix(1).filter { !ours.contains($0.lowercased()) }
-            entry += "\n\n" + other.entry
-        }
+    /// The dictionaries one look-up reads.
+    private struct Sources {
+        var direct: BilingualDictionary?
+        var pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?
+        var ding: DingDictionary?
+        /// Whether Ding is the direct dictionary (German words for an English speaker), not only the way through German.
+        var dingDirect: Bool
+        var analyser: Analyser?
+        /// Apertium's bilingual tables to English, in turn; empty when one is missing.
+        var tables: [Analyser]
+    }
+
+    /// The gloss of these forms of one word from every route: the direct dictionary (Ding's for German),
+    /// the way through German, and Apertium's bilingual table. A translation two routes give leads, in
+    /// the order the routes give them; then the rest of the direct dictionary's; then the first of each
+    /// other route's, when the direct dictionary lacks it. The bilingual table alone makes a gloss only
+    /// when `tableAlone`, after every spelling and stem has failed the dictionaries.
+    private func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false) -> Gloss? {
+        let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false) : nil
+        let direct = found(forms, in: sources.direct)
+        let others = found(forms, through: sources.pivot, ding: sources.ding)
+        let known = [ding, direct].compactMap { $0 } + others
+        let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
+        let routes = known + [table].compactMap { $0 }
+        guard let first = tableAlone ? routes.first : known.first else { return nil }
+        let given = routes.map { Set($0.translations.map(Self.comparable)) }
+        func agreed(_ text: String) -> Bool { given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
+        var translations: [String] = []
+        var seen: Set<String> = []
+        func add(_ text: String) { if seen.insert(Self.comparable(text)).inserted { translations.append(text) } }
+        // Ding's first sense is the common one by Ding's own order, and keeps its place.
+        if ding != nil { first.translations.prefix(1).forEach(add) }
+        for route in routes { route.translations.filter(agreed).forEach(add) }
+        first.translations.forEach(add)
+        for route in routes.dropFirst() { route.translations.prefix(1).forEach(add) }
+        let entry = routes.map(\.entry).joined(separator: "\n\n")
         let text = GlossLine.text(translations, grammar: first.grammar)
         return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
+    }
+
+    /// The first form the analyser knows, each reading's base form through the bilingual tables in
+    /// turn (French to Spanish to English), in the analyser's and the tables' order.
+    private func found(_ forms: [String], inTables sources: Sources) -> Found? {
+        guard let analyser = sources.analyser, !sources.tables.isEmpty else { return nil }
+        for form in forms {
+            var english: [String] = []
+            var headword: String?
+            for reading in analyser.contentReadings(of: form) {
+                var current = [Analyser.Analysis(lemma: reading.lemma, tags: reading.tags, joined: [])]
+                for table in sources.tables {
+                    current = current.flatMap { table.translations(of: $0.lemma, tags: $0.tags) }
+                }
+                headword = headword ?? (current.isEmpty ? nil : reading.lemma)
+                for translation in current where !english.contains(translation.lemma) { english.append(translation.lemma) }
+            }
+            if let headword, !english.isEmpty {
+                let tables = sources.tables.map { ($0.automaton as NSString).lastPathComponent }.joined(separator: ", ")
+                return Found(translations: english, grammar: Grammar(), entry: "\(headword) (Apertium, \(tables)): " + english.joined(separator: ", "),
+                             headword: headword)
+            }
+        }
+        return nil
+    }
+
+    /// The lines of Ding's file that name the word, as senses in Ding's order: the lines it heads, then
+    /// those where it is a synonym; failing both, the lines whose inflected form it is (their first
+    /// part's senses, `Ausgänge` → Ausgang's; forms of a line's first word before those of its
+    /// synonyms), and failing those, the compounds and phrases it is. The gloss takes each sense's first translation in turn, then their other translations.
+    private func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool) -> Found? {
+        guard let ding, let (lines, spelled) = ding.entries(forms: forms, exactly: exactly),
+              let best = lines.map(\.match.role).min() else { return nil }
+        let chosen = lines.enumerated()
+            .filter { $0.element.match.role == best || (best == .headword && $0.element.match.role == .synonym) }
+            .sorted {
+                let (a, b) = ($0.element.match, $1.element.match)
+                let first = best == .inflection ? (a.position == 0 ? 0 : 1) : a.role.rawValue
+                let second = best == .inflection ? (b.position == 0 ? 0 : 1) : b.role.rawValue
+                return (first, $0.offset) < (second, $1.offset)
+            }
+            .map(\.element)
+        let senses = chosen.map { $0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0) }.filter { !$0.isEmpty }
+        let headword = best == .inflection ? chosen.first.map { $0.entry.base(ofInflectionAt: $0.match.position) } ?? spelled : spelled
+        var translations: [String] = []
+        var seen: Set<String> = []
+        for text in senses.compactMap(\.first) + senses.flatMap({ $0.dropFirst() }) where seen.insert(text.lowercased()).inserted {
+            translations.append(text)
+        }
+        guard !translations.isEmpty, let lead = chosen.first else { return nil }
+        let grammar = best == .part ? Grammar() : lead.entry.grammar
+        return Found(translations: translations, grammar: grammar,
+                     entry: chosen.map(\.entry.readable).joined(separator: "\n\n"), headword: headword)
     }
 
     private func found(_ forms: [String], in dictionary: BilingualDictionary?) -> Found? {
@@ -146,18 +243,28 @@ public final class Glossary: Sendable {
     }
 
     /// The word's German translations, the first few in turn, each looked up as spelled.
-    private func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Found? {
-        guard let pivot, let (entries, headword) = entries(forms, in: pivot.toGerman) else { return nil }
+    private func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?,
+                       ding: DingDictionary?) -> [Found] {
+        guard let pivot, let (entries, headword) = entries(forms, in: pivot.toGerman) else { return [] }
         for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
             let germanWord = Self.withoutParentheses(german.text)
-            guard let (germanEntries, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) else { continue }
-            let translations = GlossLine.ranked(germanEntries)
-            guard !translations.isEmpty else { continue }
-            // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
-            return Found(translations: translations.map(\.text), grammar: entries[german.entry].grammar,
-                         entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries), headword: headword)
+            var routes: [Found] = []
+            // Both German-English dictionaries, when both know the German word: two routes that may agree.
+            if let viaDing = found([germanWord], inDing: ding, exactly: true) {
+                routes.append(Found(translations: viaDing.translations, grammar: entries[german.entry].grammar,
+                                   entry: Self.joined(entries) + "\n\n" + viaDing.entry, headword: headword))
+            }
+            if let (germanEntries, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) {
+                let translations = GlossLine.ranked(germanEntries)
+                // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
+                if !translations.isEmpty {
+                    routes.append(Found(translations: translations.map(\.text), grammar: entries[german.entry].grammar,
+                                       entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries), headword: headword))
+                }
+            }
+            if !routes.isEmpty { return routes }
         }
-        return nil
+        return []
     }
 
     /// A dictionary whose text turns out damaged is set aside, to be named with the missing ones.
@@ -182,6 +289,40 @@ public final class Glossary: Sendable {
         }
     }
 
+    /// Ding's file with its index, built on first use when the file is new or changed.
+    private func dingDictionary() -> DingDictionary? {
+        ding.withLock { opened in
+            if let known = opened { return try? known.get() }
+            let result = Result { () throws(GlossError) in try DingDictionary(path: dingPath, indexFolder: indexFolder) }
+            opened = result
+            return try? result.get()
+        }
+    }
+
+    private func analyser(for language: GlossRoute.Language) -> Analyser? {
+        guard let automaton = language.analyser?.automaton else { return nil }
+        return analysers.withLock { started in
+            if let known = started[automaton] { return known }
+            let analyser = Analyser(ltProc: GlossRoute.ltProc, automaton: apertiumFolder + "/" + automaton)
+            started[automaton] = analyser
+            return analyser
+        }
+    }
+
+    /// The route's bilingual tables, each started once; empty when any is missing.
+    private func tables(for route: GlossRoute) -> [Analyser] {
+        let tables = route.tables.map { table in
+            analysers.withLock { started in
+                let key = "-b " + table.automaton
+                if let known = started[key] { return known }
+                let analyser = Analyser(ltProc: GlossRoute.ltProc, automaton: apertiumFolder + "/" + table.automaton, bilingual: true)
+                started[key] = analyser
+                return analyser
+            }
+        }
+        return tables.contains { $0 == nil } ? [] : tables.compactMap { $0 }
+    }
+
     private func stemmer(for language: GlossRoute.Language) -> Stemmer? {
         stemmers.withLock { created in
             if let known = created[language.hunspell] { return known }
@@ -195,6 +336,10 @@ public final class Glossary: Sendable {
     /// The route's packages whose files could not be opened or read, a damaged file counting as missing.
     private func missingPackages(_ route: GlossRoute) -> [String] {
         var missing = route.pairs.filter { dictionary($0) == nil }.map(GlossRoute.package(forPair:))
+        if route.readsDing, dingDictionary() == nil { missing.append(GlossRoute.dingPackage) }
+        if let package = route.language.analyser?.package, analyser(for: route.language) == nil {
+            missing.append(access(GlossRoute.ltProc, X_OK) == 0 ? package : GlossRoute.ltProcPackage)
+        }
         if stemmer(for: route.language) == nil { missing.append(route.language.hunspellPackage) }
         return missing
     }
@@ -222,6 +367,12 @@ public final class Glossary: Sendable {
             }
         }
         return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A translation as two dictionaries may both write it: `To Close` and `close` agree.
+    static func comparable(_ translation: String) -> String {
+        let lower = translation.lowercased()
+        return lower.hasPrefix("to ") ? String(lower.dropFirst(3)) : lower
     }
 
     private static func joined(_ entries: [DictionaryEntry]) -> String {
