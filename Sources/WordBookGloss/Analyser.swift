@@ -55,6 +55,11 @@ final class Analyser: Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// The running process's identifier, nil before the first word.
+    var processIdentifier: Int32? {
+        running.withLock { $0?.process.processIdentifier }
+    }
+
     /// The tokens the analyser cuts `word` into, each with its readings in the analyser's order;
     /// a token it does not know has none.
     func analyses(of word: String) -> [[Analysis]] {

@@ -205,7 +205,7 @@ struct DingEntry: Equatable {
         return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// `{m}` → (masc), `[Br.]` → (Br.), `/Str./` → (Str.), `<Strasse>` left out.
+    /// `{m}` → (masc), `[Br.]` → (Br.), ` /Str./` → (Str.), `<Strasse>` left out.
     private static func readableMarks(_ text: String) -> String {
         var result = ""
         var rest = text[...]
@@ -220,6 +220,10 @@ struct DingEntry: Equatable {
                 result += "(\(label))"
             case "<":
                 rest = rest.drop { $0 != ">" }.dropFirst()
+            case "/" where result.last == " " && rest.contains("/"):
+                let inside = rest.prefix { $0 != "/" }
+                rest = rest.dropFirst(inside.count + 1)
+                result += "(\(inside))"
             default:
                 result.append(character)
             }

@@ -101,17 +101,23 @@ struct GlossRoute {
             if !files.allSatisfy(Self.isReadable) { missing.append(Self.package(forPair: pair)) }
         }
         if readsDing, !Self.isReadable(dingPath) { missing.append(Self.dingPackage) }
-        if let analyser = language.analyser {
-            for (automaton, package) in [analyser] + tables
-            where !Self.isReadable(apertiumFolder + "/" + automaton) && !missing.contains(package) {
-                missing.append(package)
-            }
-            if access(Self.ltProc, X_OK) != 0 { missing.append(Self.ltProcPackage) }
-        }
+        missing += missingApertiumPackages(apertiumFolder: apertiumFolder)
         let hunspell = Self.hunspellPaths(folder: hunspellFolder, language: language)
         if !Self.isReadable(hunspell.affix) || !Self.isReadable(hunspell.dictionary) {
             missing.append(language.hunspellPackage)
         }
+        return missing
+    }
+
+    /// The Apertium packages whose analyser or bilingual table is not in the folder, and lttoolbox without `lt-proc`.
+    func missingApertiumPackages(apertiumFolder: String) -> [String] {
+        guard let analyser = language.analyser else { return [] }
+        var missing: [String] = []
+        for (automaton, package) in [analyser] + tables
+        where !Self.isReadable(apertiumFolder + "/" + automaton) && !missing.contains(package) {
+            missing.append(package)
+        }
+        if access(Self.ltProc, X_OK) != 0 { missing.append(Self.ltProcPackage) }
         return missing
     }
 

@@ -62,6 +62,7 @@ public final class Glossary: Sendable {
         guard language != nativeLanguage else { return .sameLanguage }
         guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { return .noDictionaryForPair }
         let written = word.precomposedStringWithCanonicalMapping.trimmingSpaces
+        guard written.contains(where: \.isLetter) else { return .notFound }
 
         let sources = Sources(
             direct: route.direct.flatMap(dictionary(_:)),
@@ -112,12 +113,14 @@ public final class Glossary: Sendable {
     public static func missingPackages(nativeLanguage: String, languages: [String],
                                        dictionaryFolder: String = "/usr/share/dictd",
                                        hunspellFolder: String = "/usr/share/hunspell",
-                                       dingPath: String = "/usr/share/trans/de-en") -> [String] {
+                                       dingPath: String = "/usr/share/trans/de-en",
+                                       apertiumFolder: String = "/usr/share/apertium") -> [String] {
         var missing: [String] = []
         let nativeLanguage = nativeLanguage.lowercased()
         for language in languages.map({ $0.lowercased() }) where language != nativeLanguage {
             guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { continue }
-            for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder, dingPath: dingPath)
+            for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder,
+                                                 dingPath: dingPath, apertiumFolder: apertiumFolder)
             where !missing.contains(package) {
                 missing.append(package)
             }
@@ -208,7 +211,8 @@ public final class Glossary: Sendable {
     /// The lines of Ding's file that name the word, as senses in Ding's order: the lines it heads, then
     /// those where it is a synonym; failing both, the lines whose inflected form it is (their first
     /// part's senses, `Ausgänge` → Ausgang's; forms of a line's first word before those of its
-    /// synonyms), and failing those, the compounds and phrases it is. The gloss takes each sense's first translation in turn, then their other translations.
+    /// synonyms), and failing those, the compounds and phrases it is. The gloss takes Ding's first
+    /// sense, then what several senses give, then each sense's first translation in turn, then the rest.
     private func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool) -> Found? {
         guard let ding, let (lines, spelled) = ding.entries(forms: forms, exactly: exactly),
               let best = lines.map(\.match.role).min() else { return nil }
@@ -223,14 +227,19 @@ public final class Glossary: Sendable {
             .map(\.element)
         let senses = chosen.map { $0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0) }.filter { !$0.isEmpty }
         let headword = best == .inflection ? chosen.first.map { $0.entry.base(ofInflectionAt: $0.match.position) } ?? spelled : spelled
-        var translations: [String] = []
+        var inOrder: [String] = []
         var seen: Set<String> = []
-        for text in senses.compactMap(\.first) + senses.flatMap({ $0.dropFirst() }) where seen.insert(text.lowercased()).inserted {
-            translations.append(text)
+        for text in senses.compactMap(\.first) + senses.flatMap({ $0.dropFirst() }) where seen.insert(Self.comparable(text)).inserted {
+            inOrder.append(text)
         }
+        // A translation several of the lines the word heads give is a common one (`geschlossen`: "closed" twice).
+        let given = chosen.filter { $0.match.role == best }
+            .map { Set($0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0).map(Self.comparable)) }
+        let repeated = inOrder.dropFirst().filter { text in given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
+        let translations = inOrder.prefix(1) + repeated + inOrder.dropFirst().filter { !repeated.contains($0) }
         guard !translations.isEmpty, let lead = chosen.first else { return nil }
         let grammar = best == .part ? Grammar() : lead.entry.grammar
-        return Found(translations: translations, grammar: grammar,
+        return Found(translations: Array(translations), grammar: grammar,
                      entry: chosen.map(\.entry.readable).joined(separator: "\n\n"), headword: headword)
     }
 
@@ -337,9 +346,7 @@ public final class Glossary: Sendable {
     private func missingPackages(_ route: GlossRoute) -> [String] {
         var missing = route.pairs.filter { dictionary($0) == nil }.map(GlossRoute.package(forPair:))
         if route.readsDing, dingDictionary() == nil { missing.append(GlossRoute.dingPackage) }
-        if let package = route.language.analyser?.package, analyser(for: route.language) == nil {
-            missing.append(access(GlossRoute.ltProc, X_OK) == 0 ? package : GlossRoute.ltProcPackage)
-        }
+        missing += route.missingApertiumPackages(apertiumFolder: apertiumFolder)
         if stemmer(for: route.language) == nil { missing.append(route.language.hunspellPackage) }
         return missing
     }

@@ -84,7 +84,8 @@ struct GlossCommand: ParsableCommand {
             + (unknown > 0 ? "; the dictionaries have no entry for \(unknown)." : "."))
         let missing = Glossary.missingPackages(
             nativeLanguage: configuration.nativeLanguage.code, languages: try database.languages(),
-            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)
+            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
         if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }
     }
 
@@ -107,7 +108,8 @@ struct GlossCommand: ParsableCommand {
         let given = lookUpWords.filter { !$0.isEmpty }
         guard !given.isEmpty else { throw ValidationError("--look-up needs at least one word.") }
         let glossary = Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                                hunspellFolder: configuration.hunspellFolder)
+                                hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
         var entries: [LookUpJSON.Entry] = []
         for word in given {
             let start = DispatchTime.now().uptimeNanoseconds
