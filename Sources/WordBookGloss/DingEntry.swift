@@ -35,7 +35,10 @@ struct DingEntry: Equatable {
         static func < (a: Role, b: Role) -> Bool { a.rawValue < b.rawValue }
     }
 
-    var german: [[Term]]
+    /// The German parts as written; their terms are read when asked for (a verb's line may hold a hundred parts).
+    var germanParts: [String]
+    /// The first part's terms: the headword and its synonyms.
+    var head: [Term]
     var english: [String]
     /// The whole line, as the file has it.
     var line: String
@@ -43,11 +46,10 @@ struct DingEntry: Equatable {
     init?(line: String) {
         guard !line.hasPrefix("#"), let separator = line.firstRange(of: " :: ") else { return nil }
         self.line = line
-        german = Self.parts(of: line[..<separator.lowerBound]).map { part in
-            Self.pieces(of: part, separator: ";").compactMap(Self.term(in:))
-        }
+        germanParts = Self.parts(of: line[..<separator.lowerBound])
+        head = germanParts.first.map(Self.terms(inPart:)) ?? []
         english = Self.parts(of: line[separator.upperBound...])
-        guard german.first?.isEmpty == false else { return nil }
+        guard !head.isEmpty else { return nil }
     }
 
     /// A term of the line filed under an index key: its role, the part it is in, its place in that part.
@@ -61,7 +63,10 @@ struct DingEntry: Equatable {
     /// Every term of the line filed under `key`.
     func matches(_ key: String) -> [Match] {
         var found: [Match] = []
-        for (number, part) in german.enumerated() {
+        for number in germanParts.indices {
+            // The first part's terms are its best matches: the others need not be read.
+            if number > 0, !found.isEmpty { break }
+            let part = number == 0 ? head : Self.terms(inPart: germanParts[number])
             for (position, term) in part.enumerated() where DictionaryIndex.key(for: term.spelling) == key {
                 let role: Role
                 if number == 0 {
@@ -77,15 +82,16 @@ struct DingEntry: Equatable {
 
     /// The headword an inflected form at `position` of its part belongs to: the first part's term at the same place.
     func base(ofInflectionAt position: Int) -> String {
-        let head = german[0]
-        return head[min(position, head.count - 1)].spelling
+        head[min(position, head.count - 1)].spelling
     }
 
     /// The terms worth an index key: every term of the first part, and the single words of the others.
     var indexedTerms: [String] {
         var terms: [String] = []
-        for (number, part) in german.enumerated() {
-            for term in part where number == 0 || !term.spelling.contains(" ") { terms.append(term.spelling) }
+        for (number, part) in germanParts.enumerated() {
+            for term in number == 0 ? head : Self.terms(inPart: part) where number == 0 || !term.spelling.contains(" ") {
+                terms.append(term.spelling)
+            }
         }
         return terms
     }
@@ -103,7 +109,6 @@ struct DingEntry: Equatable {
 
     /// The line as a learner reads it in `show`: each German part beside its English, marks spelled out.
     var readable: String {
-        let germanParts = Self.parts(of: line[..<(line.firstRange(of: " :: ")?.lowerBound ?? line.endIndex)])
         var lines: [String] = []
         for (number, part) in germanParts.enumerated() {
             let left = Self.readableMarks(part)
@@ -115,7 +120,7 @@ struct DingEntry: Equatable {
 
     /// The grammar of the first part's terms, as FreeDict's tags (`{m}` → n, masc).
     var grammar: Grammar {
-        Grammar(tags: german.first?.first?.tags.flatMap { Self.freeDictTags[$0] ?? [] } ?? [])
+        Grammar(tags: head.first?.tags.flatMap { Self.freeDictTags[$0] ?? [] } ?? [])
     }
 
     // MARK: - Reading the marks
@@ -135,9 +140,13 @@ struct DingEntry: Equatable {
     /// A single word that Ding lists as a form of the headword: a plural tagged `{pl}` in a noun's line,
     /// an untagged form in a verb's (`drückend`, `gedrückt`, `er/sie/es drückt`).
     private func isInflection(_ term: Term) -> Bool {
-        guard !term.spelling.contains(" "), let headTags = german.first?.first?.tags else { return false }
+        guard !term.spelling.contains(" "), let headTags = head.first?.tags else { return false }
         if term.tags == ["pl"] { return headTags.contains { ["m", "f", "n"].contains($0) } }
         return term.tags.isEmpty && headTags.contains { ["vt", "vi", "vr", "v"].contains($0) }
+    }
+
+    private static func terms(inPart part: String) -> [Term] {
+        pieces(of: part, separator: ";").compactMap(term(in:))
     }
 
     private static func parts(of side: Substring) -> [String] {

@@ -163,7 +163,8 @@ public final class Glossary: Sendable {
     /// when `tableAlone`, after every spelling and stem has failed the dictionaries.
     private func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false) -> Gloss? {
         let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false) : nil
-        let direct = found(forms, in: sources.direct)
+        // FreeDict's deu-eng is an older import of Ding's own file: it is read only where Ding has nothing.
+        let direct = ding == nil ? found(forms, in: sources.direct) : nil
         let others = found(forms, through: sources.pivot, ding: sources.ding)
         let known = [ding, direct].compactMap { $0 } + others
         let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
