@@ -154,24 +154,25 @@ struct DingEntry: Equatable {
     }
 
     /// A part cut at each separator outside brackets.
-    static func pieces(of text: String, separator: Character) -> [String] {
+    static func pieces(of text: String, separator: Unicode.Scalar) -> [String] {
+        // Scalars, not characters: the marks are ASCII, and grapheme breaking would cost the index build seconds.
         var pieces: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var depth = 0
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "(", "[", "{", "<": depth += 1
             case ")", "]", "}", ">": depth = max(0, depth - 1)
             default: break
             }
-            if depth == 0, character == separator {
-                pieces.append(current)
-                current = ""
+            if depth == 0, scalar == separator {
+                pieces.append(String(current))
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
-        pieces.append(current)
+        pieces.append(String(current))
         return pieces.map(\.trimmingSpaces).filter { !$0.isEmpty }
     }
 
@@ -191,27 +192,27 @@ struct DingEntry: Equatable {
 
     /// Text without `{…}`, `[…]`, `<…>` and ` /abbreviations/`, and without `(…)` unless `keepingContext`.
     static func withoutMarks(_ text: String, keepingContext: Bool) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var depth = 0
-        var previous: Character = " "
+        var previous: Unicode.Scalar = " "
         var inAbbreviation = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if inAbbreviation {
-                if character == "/" { inAbbreviation = false }
-                previous = character
+                if scalar == "/" { inAbbreviation = false }
+                previous = scalar
                 continue
             }
-            switch character {
+            switch scalar {
             case "{", "[", "<": depth += 1
             case "}", "]", ">": depth = max(0, depth - 1)
             case "(" where !keepingContext: depth += 1
             case ")" where !keepingContext: depth = max(0, depth - 1)
             case "/" where depth == 0 && previous == " ": inAbbreviation = true
-            default: if depth == 0 { result.append(character) }
+            default: if depth == 0 { result.append(scalar) }
             }
-            previous = character
+            previous = scalar
         }
-        return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(result).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// `{m}` → (masc), `[Br.]` → (Br.), ` /Str./` → (Str.), `<Strasse>` left out.
