@@ -84,10 +84,13 @@ accuracy: release
 # STORE_FLAGS="--words 40000 --runs 3" for a shorter one of the second.
 BENCH_FLAGS ?=
 STORE_FLAGS ?=
-# Gloss coverage on scenes-dev's German, French and Spanish labels, the sign and menu words, and
-# the look-up time (bench/gloss.py).
+# Gloss coverage on samples of wordfreq's German, French and Spanish lists (ranks 1-1000, 1001-5000), the
+# sense shown first on the key bench/gloss-key.tsv, and the look-up time (bench/gloss.py; wordfreq from PyPI
+# into .build/glossenv by scripts/gloss-env.sh). GLOSS_BEFORE=BINARY adds another build's column, e.g. main's.
+GLOSS_BEFORE ?=
 gloss: release
-	/usr/bin/python3 bench/gloss.py $(DATASETS)
+	bash scripts/gloss-env.sh
+	.build/glossenv/bin/python bench/gloss.py $(if $(GLOSS_BEFORE),--before $(GLOSS_BEFORE)) $(GLOSS_FLAGS)
 
 bench: release
 	/usr/bin/python3 bench/throughput.py $(DATASETS) $(BENCH_FLAGS)

@@ -1,15 +1,26 @@
 #!/usr/bin/env python3
-"""Gloss coverage and look-up time: `wordbook gloss --look-up` (release build) on the words of
-scenes-dev's German, French and Spanish labels, with English as the learner's own language, and
-on the sign and menu words of GlossSenseTests.
+"""Gloss coverage, the sense shown first, and look-up time: `wordbook gloss --look-up` (release build),
+English as the learner's own language.
 
-    python3 bench/gloss.py [DATASETS]        (make gloss)
+    bash scripts/gloss-env.sh && .build/glossenv/bin/python bench/gloss.py [--before BINARY]   (make gloss)
 
-Prints per language how many words get a gloss, each miss, and the look-up time per word (p50,
-p90), the first look-up of a language apart: it opens the dictionary and loads hunspell's.
+- Coverage on samples of wordfreq's lists (PyPI `wordfreq`, pinned by scripts/gloss-env.sh) of the
+  German, French and Spanish words of ranks 1-1000 and 1001-5000: 200 words a band and language, drawn
+  with a fixed seed from the words of two letters or more written in letters alone.
+- The key, bench/gloss-key.tsv: 100 words a language with the English words a learner would accept.
+  A word counts when an accepted word is among the first two translations of the gloss (the gloss's
+  items before its grammar, cut at commas), and as covered when it gets a gloss at all.
+- Look-up time in the process, the first look-up of each language apart (it opens the dictionaries,
+  loads hunspell's and the analysers, and builds Ding's index when it is missing: the first run is
+  made with an empty cache folder, so its German first look-up includes the build).
+
+With --before BINARY, the same for that binary (main's build) side by side.
 """
+import argparse
 import json
 import os
+import random
+import re
 import statistics
 import subprocess
 import sys
@@ -17,70 +28,152 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "wordbook")
-DATASETS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "datasets")
-
-# The words a learner meets on signs and menus, with the English word the gloss must hold.
-SENSE = {
-    "de": [("Ausgang", "exit"), ("Eingang", "entrance"), ("Straße", "street"), ("Bahnhof", "station"),
-           ("Brötchen", "roll"), ("Apotheke", "pharmacy"), ("Rathaus", "town hall"), ("geschlossen", "closed"),
-           ("Vorsicht", "caution"), ("Ausfahrt", "exit")],
-    "fr": [("sortie", "exit"), ("entrée", "entrance"), ("gare", "station"), ("fermé", "closed"),
-           ("boulangerie", "bakery"), ("mairie", "town hall"), ("interdit", "forbidden"), ("pharmacie", "pharmacy"),
-           ("rue", "street"), ("poisson", "fish")],
-    "es": [("salida", "exit"), ("entrada", "entrance"), ("calle", "street"), ("cerrado", "closed"),
-           ("farmacia", "pharmacy"), ("estación", "station"), ("ayuntamiento", "town hall"), ("prohibido", "forbidden"),
-           ("panadería", "bakery"), ("pescado", "fish")],
-}
+KEY = os.path.join(ROOT, "bench", "gloss-key.tsv")
+LANGUAGES = ["de", "fr", "es"]
+BANDS = [(1, 1000), (1001, 5000)]
+PER_BAND = 200
+SEED = 22
 
 
-def look_up(words, language, config):
-    out = subprocess.run([BINARY, "gloss", "--config", config, "--json", "--language", language, "--look-up", *words],
-                         capture_output=True, text=True, check=True)
+def samples():
+    import wordfreq
+    chosen = {}
+    for language in LANGUAGES:
+        ranked = wordfreq.top_n_list(language, BANDS[-1][1])
+        for low, high in BANDS:
+            words = [w for w in ranked[low - 1:high] if len(w) >= 2 and w.isalpha()]
+            chosen[(language, low, high)] = random.Random(f"{SEED}-{language}-{low}").sample(words, PER_BAND)
+    return chosen
+
+
+def key():
+    entries = {language: [] for language in LANGUAGES}
+    for line in open(KEY, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        language, word, accepted = line.rstrip("\n").split("\t")
+        entries[language].append((word, [a.strip() for a in accepted.split(";") if a.strip()]))
+    return entries
+
+
+def first_senses(gloss, count=2):
+    """The gloss's first translations: `exit, way out, output (n, masc)` -> exit, way out."""
+    text = re.sub(r"\s*\([^()]*\)\s*$", "", gloss or "")
+    return [item.strip() for item in text.split(",")][:count]
+
+
+def holds(translation, accepted):
+    """An accepted word is the translation, or a whole word or phrase of it, a plural aside."""
+    text = re.sub(r"^to ", "", translation.lower())
+    return any(re.search(r"(^|[^\w'])" + re.escape(a.lower()) + r"(s|es)?($|[^\w'])", text) for a in accepted)
+
+
+def look_up(binary, words, language, config, cache):
+    environment = dict(os.environ, XDG_CACHE_HOME=cache)
+    environment.pop("CACHE_DIRECTORY", None)
+    out = subprocess.run([binary, "gloss", "--config", config, "--json", "--language", language, "--look-up", *words],
+                         capture_output=True, text=True, env=environment)
+    if out.returncode != 0:
+        sys.exit(f"{binary} gloss failed: {out.stderr.strip()}")
     return json.loads(out.stdout)["words"]
 
 
-def main():
-    if not os.access(BINARY, os.X_OK):
-        sys.exit(f"{BINARY} is missing: run make release first")
+def measure(binary, sample, entries):
+    """Every number of the tables for one binary."""
+    result = {"coverage": {}, "key": {}, "misses": {}, "wrong": {}, "first": {}, "warm": []}
     with tempfile.TemporaryDirectory() as folder:
         config = os.path.join(folder, "config.toml")
         with open(config, "w") as f:
             f.write('[gloss]\nnative_language = "en"\n')
-        total = glossed = 0
-        first, warm = [], []
-        print("Coverage on scenes-dev's labels (native language en):")
-        for language in ["de", "fr", "es"]:
-            labels = os.path.join(DATASETS, "scenes-dev", language, "labels.tsv")
-            words = [line.split("\t")[1] for line in open(labels, encoding="utf-8") if line.strip()]
-            results = look_up(words, language, config)
-            first.append(results[0]["milliseconds"])
-            warm.extend(r["milliseconds"] for r in results[1:])
-            hits = [r for r in results if r.get("gloss")]
-            misses = [r["word"] for r in results if not r.get("gloss")]
-            total += len(results)
-            glossed += len(hits)
-            print(f"  {language}: {len(hits)} of {len(results)} ({100 * len(hits) / len(results):.0f} %)"
-                  f"; misses: {', '.join(misses) if misses else 'none'}")
-        print(f"  all: {glossed} of {total} ({100 * glossed / total:.1f} %; target 85 %)")
-
-        print("\nSign and menu words (the English word must appear in the gloss):")
-        met = 0
-        for language, pairs in SENSE.items():
-            results = look_up([w for w, _ in pairs], language, config)
-            warm.extend(r["milliseconds"] for r in results[1:])
-            for (word, expected), result in zip(pairs, results):
-                gloss = result.get("gloss") or ""
-                ok = expected.lower() in gloss.lower()
+        cache = os.path.join(folder, "cache")
+        for language in LANGUAGES:
+            words = [w for w, _ in entries[language]]
+            looked = look_up(binary, words, language, config, cache)
+            result["first"][language] = looked[0]["milliseconds"]
+            result["warm"].extend(r["milliseconds"] for r in looked[1:])
+            met = covered = 0
+            wrong = []
+            for (word, accepted), found in zip(entries[language], looked):
+                gloss = found.get("gloss")
+                covered += bool(gloss)
+                ok = any(holds(t, accepted) for t in first_senses(gloss))
                 met += ok
-                print(f"  {'ok  ' if ok else 'MISS'} {language} {word} -> {expected}: {gloss or '(no gloss)'}")
-        print(f"  {met} of {sum(len(p) for p in SENSE.values())} hold the expected word")
+                if not ok:
+                    wrong.append(f"{word} ({'/'.join(accepted[:2])}): {gloss or '-'}")
+            result["key"][language] = (met, covered, len(entries[language]))
+            result["wrong"][language] = wrong
+            for low, high in BANDS:
+                words = sample[(language, low, high)]
+                looked = look_up(binary, words, language, config, cache)
+                result["warm"].extend(r["milliseconds"] for r in looked[1:])
+                hits = [r for r in looked if r.get("gloss")]
+                result["coverage"][(language, low, high)] = (len(hits), len(looked))
+                result["misses"][(language, low, high)] = [r["word"] for r in looked if not r.get("gloss")]
+        # A new process with Ding's index in place: what every German first look-up costs after the build.
+        result["first_indexed"] = look_up(binary, ["Ausgang"], "de", config, cache)[0]["milliseconds"]
+    return result
 
-        warm.sort()
-        print(f"\nLook-up time, in the process, {len(warm)} look-ups after the first of each language:"
-              f" p50 {statistics.median(warm):.2f} ms, p90 {warm[int(0.9 * (len(warm) - 1))]:.2f} ms,"
-              f" max {warm[-1]:.2f} ms (target p50 <= 5 ms)")
-        print(f"First look-up of a language (opens the dictionary, loads hunspell's):"
-              f" {', '.join(f'{m:.0f}' for m in first)} ms (de, fr, es)")
+
+def percent(part, whole):
+    return f"{100 * part / whole:.1f} %"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--before", help="the binary to compare against (main's release build)")
+    parser.add_argument("--misses", action="store_true", help="list the words without a gloss and the key's misses")
+    arguments = parser.parse_args()
+    if not os.access(BINARY, os.X_OK):
+        sys.exit(f"{BINARY} is missing: run make release first")
+    sample, entries = samples(), key()
+    runs = [("before", arguments.before)] if arguments.before else []
+    runs.append(("after", BINARY))
+    results = [(name, measure(binary, sample, entries)) for name, binary in runs]
+    names = " | ".join(name for name, _ in results)
+
+    print(f"Coverage on wordfreq's samples ({PER_BAND} words a band; target >= 97 % per language):")
+    print(f"| language | ranks | {names} |")
+    print("| --- | --- |" + " --- |" * len(results))
+    for language in LANGUAGES:
+        for low, high in BANDS:
+            cells = [percent(*r["coverage"][(language, low, high)]) for _, r in results]
+            print(f"| {language} | {low}-{high} | " + " | ".join(cells) + " |")
+        cells = []
+        for _, r in results:
+            hits = sum(r["coverage"][(language, low, high)][0] for low, high in BANDS)
+            total = sum(r["coverage"][(language, low, high)][1] for low, high in BANDS)
+            cells.append(percent(hits, total))
+        print(f"| {language} | 1-5000 | " + " | ".join(cells) + " |")
+
+    print("\nThe key (bench/gloss-key.tsv): the expected meaning among the first two translations"
+          " (target >= 90 %), and coverage (target >= 97 %):")
+    print(f"| language | {names} |")
+    print("| --- |" + " --- |" * len(results))
+    for language in LANGUAGES:
+        cells = []
+        for _, r in results:
+            met, covered, total = r["key"][language]
+            cells.append(f"{met}/{total} first two, {covered}/{total} glossed")
+        print(f"| {language} | " + " | ".join(cells) + " |")
+
+    print("\nLook-up time in the process, after the first of each language (target p90 <= 5 ms):")
+    for name, r in results:
+        warm = sorted(r["warm"])
+        p90 = warm[int(0.9 * (len(warm) - 1))]
+        first = ", ".join(f"{language} {r['first'][language]:.0f}" for language in LANGUAGES)
+        print(f"  {name}: {len(warm)} look-ups, p50 {statistics.median(warm):.2f} ms, p90 {p90:.2f} ms,"
+              f" max {warm[-1]:.1f} ms; first look-up of a language (ms; empty cache, so German's builds Ding's index): {first};"
+              f" German's first with the index built: {r['first_indexed']:.0f} ms")
+
+    name, last = results[-1]
+    print(f"\nThe key's words whose expected meaning is not among the first two ({name}):")
+    for language in LANGUAGES:
+        for line in last["wrong"][language]:
+            print(f"  {language} {line}")
+    if arguments.misses:
+        print(f"\nSample words without a gloss ({name}):")
+        for (language, low, high), missed in last["misses"].items():
+            print(f"  {language} {low}-{high}: {', '.join(missed) if missed else 'none'}")
 
 
 if __name__ == "__main__":

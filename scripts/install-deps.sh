@@ -15,6 +15,8 @@ packages=(
   libhunspell-dev zlib1g-dev hunspell-de-de hunspell-fr hunspell-es hunspell-en-us
   dict-freedict-deu-eng dict-freedict-fra-eng dict-freedict-spa-eng dict-freedict-eng-deu dict-freedict-eng-fra
   dict-freedict-eng-spa dict-freedict-fra-deu dict-freedict-spa-deu
+  # glosses: Ding's German-English file; Apertium's analysers and bilingual tables (French, Spanish) and lt-proc
+  trans-de-en apertium-eng-spa apertium-fr-es lttoolbox
   # tools the tests and benchmarks use
   libheif-examples tmux sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
 )

@@ -4,12 +4,18 @@ import Glibc
 /// that hold them. FreeDict's direct dictionaries between French or Spanish and English are small
 /// (8.5k and 4.5k headwords); its German ones are large, so a word neither German nor glossed in
 /// German may also go through German: `mairie` → `Rathaus` → town hall.
-struct GlossRoute: Equatable {
+struct GlossRoute {
     /// What FreeDict and hunspell call a language, and the package with its hunspell dictionary.
     struct Language: Equatable {
         var freeDict: String
         var hunspell: String
         var hunspellPackage: String
+        /// Apertium's analyser for the language: the automaton under the Apertium folder, and its package.
+        var analyser: (automaton: String, package: String)?
+
+        static func == (a: Language, b: Language) -> Bool {
+            (a.freeDict, a.hunspell, a.hunspellPackage, a.analyser?.automaton) == (b.freeDict, b.hunspell, b.hunspellPackage, b.analyser?.automaton)
+        }
     }
 
     struct Pivot: Equatable {
@@ -20,8 +26,10 @@ struct GlossRoute: Equatable {
     static let languages: [String: Language] = [
         "en": Language(freeDict: "eng", hunspell: "en_US", hunspellPackage: "hunspell-en-us"),
         "de": Language(freeDict: "deu", hunspell: "de_DE", hunspellPackage: "hunspell-de-de"),
-        "fr": Language(freeDict: "fra", hunspell: "fr_FR", hunspellPackage: "hunspell-fr"),
-        "es": Language(freeDict: "spa", hunspell: "es_ES", hunspellPackage: "hunspell-es"),
+        "fr": Language(freeDict: "fra", hunspell: "fr_FR", hunspellPackage: "hunspell-fr",
+                       analyser: ("apertium-fr-es/fr-es.automorf.bin", "apertium-fr-es")),
+        "es": Language(freeDict: "spa", hunspell: "es_ES", hunspellPackage: "hunspell-es",
+                       analyser: ("apertium-eng-spa/spa-eng.automorf.bin", "apertium-eng-spa")),
     ]
 
     /// The FreeDict pairs among these languages that Debian packages as `dict-freedict-<pair>`.
@@ -35,6 +43,21 @@ struct GlossRoute: Equatable {
     var throughGerman: Pivot?
     /// The word's language, for its hunspell stems.
     var language: Language
+    /// Apertium's bilingual tables from the word's language to English, in turn (French goes through
+    /// Spanish: `péage` → peaje → toll), each under the Apertium folder, with its package.
+    var tables: [(automaton: String, package: String)] = []
+    /// Whether Ding's German-English file is the direct dictionary (German words, an English speaker).
+    var dingDirect: Bool
+    /// Whether the route reads Ding's file, directly or as the way from German to English.
+    var readsDing: Bool { dingDirect || throughGerman?.fromGerman == "deu-eng" }
+
+    /// Ding's file as `trans-de-en` installs it.
+    static let dingPath = "/usr/share/trans/de-en"
+    static let apertiumFolder = "/usr/share/apertium"
+    static let dingPackage = "trans-de-en"
+    /// lttoolbox's analyser program, which every Apertium pair depends on.
+    static let ltProc = "/usr/bin/lt-proc"
+    static let ltProcPackage = "lttoolbox"
 
     /// Nil when either code is not one of en, de, fr, es, or Debian has no dictionary to take the word there.
     init?(language code: String, nativeLanguage nativeCode: String) {
@@ -42,6 +65,13 @@ struct GlossRoute: Equatable {
         self.language = language
         let direct = "\(language.freeDict)-\(native.freeDict)"
         self.direct = Self.debianPairs.contains(direct) ? direct : nil
+        dingDirect = direct == "deu-eng"
+        let spanishToEnglish = (automaton: "apertium-eng-spa/spa-eng.autobil.bin", package: "apertium-eng-spa")
+        switch (code, nativeCode) {
+        case ("es", "en"): tables = [spanishToEnglish]
+        case ("fr", "en"): tables = [("apertium-fr-es/fr-es.autobil.bin", "apertium-fr-es"), spanishToEnglish]
+        default: break
+        }
         let german = "deu"
         let toGerman = "\(language.freeDict)-\(german)", fromGerman = "\(german)-\(native.freeDict)"
         if language.freeDict != german, native.freeDict != german,
@@ -63,16 +93,31 @@ struct GlossRoute: Equatable {
     }
 
     /// The packages whose files are not in the folders, without opening anything.
-    func missingPackages(dictionaryFolder: String, hunspellFolder: String) -> [String] {
+    func missingPackages(dictionaryFolder: String, hunspellFolder: String, dingPath: String = Self.dingPath,
+                         apertiumFolder: String = Self.apertiumFolder) -> [String] {
         var missing: [String] = []
         for pair in pairs {
             let files = ["index", "dict.dz"].map { BilingualDictionary.path(folder: dictionaryFolder, pair: pair, ending: $0) }
             if !files.allSatisfy(Self.isReadable) { missing.append(Self.package(forPair: pair)) }
         }
+        if readsDing, !Self.isReadable(dingPath) { missing.append(Self.dingPackage) }
+        missing += missingApertiumPackages(apertiumFolder: apertiumFolder)
         let hunspell = Self.hunspellPaths(folder: hunspellFolder, language: language)
         if !Self.isReadable(hunspell.affix) || !Self.isReadable(hunspell.dictionary) {
             missing.append(language.hunspellPackage)
         }
+        return missing
+    }
+
+    /// The Apertium packages whose analyser or bilingual table is not in the folder, and lttoolbox without `lt-proc`.
+    func missingApertiumPackages(apertiumFolder: String) -> [String] {
+        guard let analyser = language.analyser else { return [] }
+        var missing: [String] = []
+        for (automaton, package) in [analyser] + tables
+        where !Self.isReadable(apertiumFolder + "/" + automaton) && !missing.contains(package) {
+            missing.append(package)
+        }
+        if access(Self.ltProc, X_OK) != 0 { missing.append(Self.ltProcPackage) }
         return missing
     }
 

@@ -24,18 +24,29 @@ public final class Glossary: Sendable {
     public let nativeLanguage: String
     public let dictionaryFolder: String
     public let hunspellFolder: String
+    /// Ding's German-English file (`trans-de-en`), and the folder its index is built into once.
+    public let dingPath: String
+    public let indexFolder: String
+    /// Where Apertium's pairs are installed, each in a folder of its own.
+    public let apertiumFolder: String
 
-    private let dictionaries = Mutex<[String: Result<BilingualDictionary, GlossError>]>([:])
+    private let ding = Mutex<Result<DingDictionary, GlossError>?>(nil)
+    let dictionaries = Mutex<[String: Result<BilingualDictionary, GlossError>]>([:])
     private let stemmers = Mutex<[String: Stemmer?]>([:])
+    private let analysers = Mutex<[String: Analyser?]>([:])
 
     /// German translations tried in turn, through German, before giving up on a form.
-    private static let germanTranslationsTried = 3
+    static let germanTranslationsTried = 3
 
     public init(nativeLanguage: String, dictionaryFolder: String = "/usr/share/dictd",
-                hunspellFolder: String = "/usr/share/hunspell") {
+                hunspellFolder: String = "/usr/share/hunspell", dingPath: String = "/usr/share/trans/de-en",
+                indexFolder: String? = nil, apertiumFolder: String = "/usr/share/apertium") {
         self.nativeLanguage = nativeLanguage.lowercased()
         self.dictionaryFolder = dictionaryFolder
         self.hunspellFolder = hunspellFolder
+        self.dingPath = dingPath
+        self.indexFolder = indexFolder ?? DingDictionary.defaultIndexFolder()
+        self.apertiumFolder = apertiumFolder
     }
 
     /// Whether `word` is a word of `language` ("en", "de", "fr", "es") by its hunspell dictionary; nil
@@ -51,34 +62,47 @@ public final class Glossary: Sendable {
         guard language != nativeLanguage else { return .sameLanguage }
         guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { return .noDictionaryForPair }
         let written = word.precomposedStringWithCanonicalMapping.trimmingSpaces
+        guard written.contains(where: \.isLetter) else { return .notFound }
 
-        let direct = route.direct.flatMap(dictionary(_:))
-        let pivot = route.throughGerman.flatMap { pivot -> (BilingualDictionary, BilingualDictionary)? in
-            guard let toGerman = dictionary(pivot.toGerman), let fromGerman = dictionary(pivot.fromGerman) else { return nil }
-            return (toGerman, fromGerman)
-        }
+        let sources = Sources(
+            direct: route.direct.flatMap(dictionary(_:)),
+            pivot: route.throughGerman.flatMap { pivot -> (BilingualDictionary, BilingualDictionary)? in
+                guard let toGerman = dictionary(pivot.toGerman), let fromGerman = dictionary(pivot.fromGerman) else { return nil }
+                return (toGerman, fromGerman)
+            },
+            ding: route.readsDing ? dingDictionary() : nil, dingDirect: route.dingDirect,
+            analyser: analyser(for: route.language), tables: tables(for: route))
         let forms = Self.caseForms(of: written)
-        if let gloss = gloss(forms, direct: direct, pivot: pivot) { return .found(gloss) }
+        if let gloss = gloss(forms, sources) { return .found(gloss) }
         // Written without its accents, or German in capitals with SS for ß (a sign, a keyboard without
         // them): the headwords that differ from it in accents and ß alone, in the dictionary's own order.
         var accentedSpellings: [String] = []
-        for dictionary in [direct, pivot?.0].compactMap({ $0 }) {
+        if sources.dingDirect, let ding = sources.ding { accentedSpellings = ding.accentedKeys(of: written) }
+        for dictionary in [sources.direct, sources.pivot?.toGerman].compactMap({ $0 }) {
             for key in dictionary.accentedKeys(of: written) where !accentedSpellings.contains(key) { accentedSpellings.append(key) }
         }
         for spelling in accentedSpellings {
-            if let gloss = gloss(Self.caseForms(of: spelling), direct: direct, pivot: pivot) { return .found(gloss) }
+            if let gloss = gloss(Self.caseForms(of: spelling), sources) { return .found(gloss) }
         }
 
-        let stemmer = stemmer(for: route.language)
+        // Apertium's base forms, before hunspell's stems: irregular forms, clitics and elisions.
         var stems: [String] = []
+        if let analyser = analyser(for: route.language) {
+            for form in forms {
+                for base in analyser.baseForms(of: form) where !forms.contains(base) && !stems.contains(base) { stems.append(base) }
+            }
+        }
+        let stemmer = stemmer(for: route.language)
         for form in forms {
             for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !stems.contains(stem) {
                 stems.append(stem)
             }
         }
         for stem in stems {
-            if let gloss = gloss(Self.caseForms(of: stem), direct: direct, pivot: pivot) { return .found(gloss) }
+            if let gloss = gloss(Self.caseForms(of: stem), sources) { return .found(gloss) }
         }
+        // Only Apertium's bilingual table knows the word (`libertad`, missing from the small spa-eng).
+        if let gloss = gloss(forms, sources, tableAlone: true) { return .found(gloss) }
 
         let missing = missingPackages(route)
         return missing.isEmpty ? .notFound : .missingDictionary(packages: missing)
@@ -88,12 +112,15 @@ public final class Glossary: Sendable {
     /// `wordbook status`; `installCommand(for:)` makes the line that installs them.
     public static func missingPackages(nativeLanguage: String, languages: [String],
                                        dictionaryFolder: String = "/usr/share/dictd",
-                                       hunspellFolder: String = "/usr/share/hunspell") -> [String] {
+                                       hunspellFolder: String = "/usr/share/hunspell",
+                                       dingPath: String = "/usr/share/trans/de-en",
+                                       apertiumFolder: String = "/usr/share/apertium") -> [String] {
         var missing: [String] = []
         let nativeLanguage = nativeLanguage.lowercased()
         for language in languages.map({ $0.lowercased() }) where language != nativeLanguage {
             guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { continue }
-            for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder)
+            for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder,
+                                                 dingPath: dingPath, apertiumFolder: apertiumFolder)
             where !missing.contains(package) {
                 missing.append(package)
             }
@@ -106,71 +133,6 @@ public final class Glossary: Sendable {
         (["sudo", "apt-get", "install"] + packages).joined(separator: " ")
     }
 
-    // MARK: - The steps
-
-    /// What one route found: the translations in rank order, the grammar of the word's own entry,
-    /// the entry text and the headword.
-    private struct Found {
-        var translations: [String]
-        var grammar: Grammar
-        var entry: String
-        var headword: String
-    }
-
-    /// The gloss of these forms of one word from both routes, what they agree on first.
-    private func gloss(_ forms: [String], direct: BilingualDictionary?,
-                       pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Gloss? {
-        let own = found(forms, in: direct)
-        let other = found(forms, through: pivot)
-        guard let first = own ?? other else { return nil }
-        var translations = first.translations
-        var entry = first.entry
-        if let own, let other {
-            let theirs = Set(other.translations.map { $0.lowercased() })
-            let ours = Set(own.translations.map { $0.lowercased() })
-            translations = own.translations.filter { theirs.contains($0.lowercased()) }
-                + own.translations.filter { !theirs.contains($0.lowercased()) }
-                + other.translations.prefix(1).filter { !ours.contains($0.lowercased()) }
-            entry += "\n\n" + other.entry
-        }
-        let text = GlossLine.text(translations, grammar: first.grammar)
-        return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
-    }
-
-    private func found(_ forms: [String], in dictionary: BilingualDictionary?) -> Found? {
-        guard let dictionary, let (entries, headword) = entries(forms, in: dictionary) else { return nil }
-        let translations = GlossLine.ranked(entries)
-        guard let first = translations.first else { return nil }
-        return Found(translations: translations.map(\.text), grammar: entries[first.entry].grammar,
-                     entry: Self.joined(entries), headword: headword)
-    }
-
-    /// The word's German translations, the first few in turn, each looked up as spelled.
-    private func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?) -> Found? {
-        guard let pivot, let (entries, headword) = entries(forms, in: pivot.toGerman) else { return nil }
-        for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
-            let germanWord = Self.withoutParentheses(german.text)
-            guard let (germanEntries, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) else { continue }
-            let translations = GlossLine.ranked(germanEntries)
-            guard !translations.isEmpty else { continue }
-            // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
-            return Found(translations: translations.map(\.text), grammar: entries[german.entry].grammar,
-                         entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries), headword: headword)
-        }
-        return nil
-    }
-
-    /// A dictionary whose text turns out damaged is set aside, to be named with the missing ones.
-    private func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false)
-        -> (entries: [DictionaryEntry], headword: String)? {
-        do {
-            return try dictionary.entries(forms: forms, exactly: exactly)
-        } catch {
-            dictionaries.withLock { $0[dictionary.pair] = .failure(error) }
-            return nil
-        }
-    }
-
     // MARK: - Opened once
 
     private func dictionary(_ pair: String) -> BilingualDictionary? {
@@ -180,6 +142,40 @@ public final class Glossary: Sendable {
             opened[pair] = result
             return try? result.get()
         }
+    }
+
+    /// Ding's file with its index, built on first use when the file is new or changed.
+    private func dingDictionary() -> DingDictionary? {
+        ding.withLock { opened in
+            if let known = opened { return try? known.get() }
+            let result = Result { () throws(GlossError) in try DingDictionary(path: dingPath, indexFolder: indexFolder) }
+            opened = result
+            return try? result.get()
+        }
+    }
+
+    private func analyser(for language: GlossRoute.Language) -> Analyser? {
+        guard let automaton = language.analyser?.automaton else { return nil }
+        return analysers.withLock { started in
+            if let known = started[automaton] { return known }
+            let analyser = Analyser(ltProc: GlossRoute.ltProc, automaton: apertiumFolder + "/" + automaton)
+            started[automaton] = analyser
+            return analyser
+        }
+    }
+
+    /// The route's bilingual tables, each started once; empty when any is missing.
+    private func tables(for route: GlossRoute) -> [Analyser] {
+        let tables = route.tables.map { table in
+            analysers.withLock { started in
+                let key = "-b " + table.automaton
+                if let known = started[key] { return known }
+                let analyser = Analyser(ltProc: GlossRoute.ltProc, automaton: apertiumFolder + "/" + table.automaton, bilingual: true)
+                started[key] = analyser
+                return analyser
+            }
+        }
+        return tables.contains { $0 == nil } ? [] : tables.compactMap { $0 }
     }
 
     private func stemmer(for language: GlossRoute.Language) -> Stemmer? {
@@ -195,6 +191,8 @@ public final class Glossary: Sendable {
     /// The route's packages whose files could not be opened or read, a damaged file counting as missing.
     private func missingPackages(_ route: GlossRoute) -> [String] {
         var missing = route.pairs.filter { dictionary($0) == nil }.map(GlossRoute.package(forPair:))
+        if route.readsDing, dingDictionary() == nil { missing.append(GlossRoute.dingPackage) }
+        missing += route.missingApertiumPackages(apertiumFolder: apertiumFolder)
         if stemmer(for: route.language) == nil { missing.append(route.language.hunspellPackage) }
         return missing
     }
@@ -224,7 +222,13 @@ public final class Glossary: Sendable {
         return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    private static func joined(_ entries: [DictionaryEntry]) -> String {
+    /// A translation as two dictionaries may both write it: `To Close` and `close` agree.
+    static func comparable(_ translation: String) -> String {
+        let lower = translation.lowercased()
+        return lower.hasPrefix("to ") ? String(lower.dropFirst(3)) : lower
+    }
+
+    static func joined(_ entries: [DictionaryEntry]) -> String {
         entries.map { $0.text.trimmingSpaces }.joined(separator: "\n\n")
     }
 }

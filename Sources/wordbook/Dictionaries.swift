@@ -10,7 +10,8 @@ struct Dictionaries {
     init(_ configuration: Configuration) {
         glossary = configuration.glossEnabled
             ? Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                       hunspellFolder: configuration.hunspellFolder)
+                       hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
             : nil
     }
 

@@ -96,7 +96,8 @@ struct GlossCommand: ParsableCommand {
             + (reasons.isEmpty ? "." : "; " + reasons.joined(separator: "; ") + "."))
         let missing = Glossary.missingPackages(
             nativeLanguage: configuration.nativeLanguage.code, languages: try database.languages(),
-            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)
+            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
         if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }
     }
 
@@ -119,7 +120,8 @@ struct GlossCommand: ParsableCommand {
         let given = lookUpWords.filter { !$0.isEmpty }
         guard !given.isEmpty else { throw ValidationError("--look-up needs at least one word.") }
         let glossary = Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                                hunspellFolder: configuration.hunspellFolder)
+                                hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
         var entries: [LookUpJSON.Entry] = []
         for word in given {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -50,7 +50,8 @@ struct Status: ParsableCommand {
         let languages = Set(try database?.languages() ?? []).union([configuration.defaultLanguage.code])
         return Glossary.missingPackages(
             nativeLanguage: configuration.nativeLanguage.code, languages: languages.sorted(),
-            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder)
+            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
     }
 
     /// The sentence saying the scene-text models are missing, or nil when they are in place. Only whether

@@ -75,14 +75,15 @@ import Testing
         let empty = "\(scratch.root)/no-dictionaries"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
-        try (configured + "\n[gloss]\ndictionaries = \"\(empty)\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        try (configured + "\n[gloss]\ndictionaries = \"\(empty)\"\nding = \"\(empty)/de-en\"\n")
+            .write(toFile: scratch.config, atomically: true, encoding: .utf8)
 
         let filed = try ingest(["ausgang.jpg"], language: "de", scratch)
         #expect(filed.first?["status"] as? String == "filed")
         #expect(filed.first?["gloss"] == nil)
         let status = try wordbook(["status", "--config", scratch.config])
         #expect(status.status == 0)
-        #expect(status.stdout.contains("sudo apt-get install dict-freedict-deu-eng"), "\(status.stdout)")
+        #expect(status.stdout.contains("sudo apt-get install dict-freedict-deu-eng trans-de-en"), "\(status.stdout)")
 
         // Once the dictionary is there, --refresh fills the gloss in.
         try (configured + "\n[gloss]\ndictionaries = \"/usr/share/dictd\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)

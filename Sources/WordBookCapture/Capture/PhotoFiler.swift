@@ -96,7 +96,8 @@ public final class PhotoFiler: @unchecked Sendable {
     public static func glossary(for configuration: WordBookSettings.Configuration) -> Glossary? {
         configuration.glossEnabled
             ? Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                       hunspellFolder: configuration.hunspellFolder)
+                       hunspellFolder: configuration.hunspellFolder,
+            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
             : nil
     }
 

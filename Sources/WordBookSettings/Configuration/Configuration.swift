@@ -79,6 +79,10 @@ public struct Configuration: Sendable, Equatable {
     /// (`de_DE.aff`, `.dic`) are; Debian's packages put them here.
     public var dictionaryFolder: String = "/usr/share/dictd"
     public var hunspellFolder: String = "/usr/share/hunspell"
+    /// Ding's German-English dictionary, as `trans-de-en` installs it.
+    public var dingPath: String = "/usr/share/trans/de-en"
+    /// Where Apertium's pairs (`apertium-eng-spa`, `apertium-fr-es`) put their analysers and tables.
+    public var apertiumFolder: String = "/usr/share/apertium"
 
     /// The file the settings came from, or nil for the built-in defaults.
     public var source: String?
@@ -147,7 +151,7 @@ extension Configuration {
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
         "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
-        "gloss": ["enabled", "native_language", "dictionaries", "hunspell"],
+        "gloss": ["enabled", "native_language", "dictionaries", "hunspell", "ding", "apertium"],
     ]
 
     public static func parse(
@@ -225,6 +229,8 @@ extension Configuration {
                 case "gloss.native_language": configuration.nativeLanguage = try reader.language(value, name)
                 case "gloss.dictionaries": configuration.dictionaryFolder = try reader.folder(value, name)
                 case "gloss.hunspell": configuration.hunspellFolder = try reader.folder(value, name)
+                case "gloss.ding": configuration.dingPath = try reader.folder(value, name)
+                case "gloss.apertium": configuration.apertiumFolder = try reader.folder(value, name)
                 default:
                     break
                 }

@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+/// One of Apertium's lttoolbox automata, run by `lt-proc`, started once and kept, asked one word at a
+/// time in null-flush mode (`-z`: a word ended by NUL comes back ended by NUL). A pair's
+/// `.automorf.bin` is a morphological analyser: it knows irregular forms (`fue` → ir, ser; `yeux` →
+/// œil), splits clitics (`dis-moi` → dire + moi) and elisions (`l'église` → le + église). Its
+/// `.autobil.bin`, run with `-b`, is the pair's bilingual table: `salida<n>` → start, exit, output,
+/// departure. The process ends with the analyser; one that dies is started again at the next word.
+final class Analyser: Sendable {
+    /// One reading of a word: its base form and the pronouns or articles joined to it.
+    struct Analysis: Equatable {
+        var lemma: String
+        var tags: [String]
+        /// `dis-moi`: dire, then [moi]'s lemma.
+        var joined: [String]
+    }
+
+    private final class Running: @unchecked Sendable {  // only touched under the analyser's lock
+        let process: Process
+        let input: FileHandle
+        let output: FileHandle
+
+        init(ltProc: String, automaton: String, bilingual: Bool) throws {
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: ltProc)
+            process.arguments = (bilingual ? ["-z", "-b"] : ["-z"]) + [automaton]
+            let stdin = Pipe(), stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            input = stdin.fileHandleForWriting
+            output = stdout.fileHandleForReading
+        }
+
+        deinit {
+            try? input.close()
+            process.waitUntilExit()
+        }
+    }
+
+    let automaton: String
+    private let ltProc: String
+    private let bilingual: Bool
+    private let running = Mutex<Running?>(nil)
+
+    /// Nil when `lt-proc` or the automaton is missing. `bilingual` for a pair's `.autobil.bin`.
+    init?(ltProc: String, automaton: String, bilingual: Bool = false) {
+        guard access(ltProc, X_OK) == 0, access(automaton, R_OK) == 0 else { return nil }
+        self.ltProc = ltProc
+        self.automaton = automaton
+        self.bilingual = bilingual
+        // A write to an analyser that died must fail with EPIPE, not end this process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The running process's identifier, nil before the first word.
+    var processIdentifier: Int32? {
+        running.withLock { $0?.process.processIdentifier }
+    }
+
+    /// The tokens the analyser cuts `word` into, each with its readings in the analyser's order;
+    /// a token it does not know has none.
+    func analyses(of word: String) -> [[Analysis]] {
+        let clean = Self.withoutStreamMarks(word)
+        guard !clean.trimmingSpaces.isEmpty else { return [] }
+        return ask(clean).map(Self.tokens(in:)) ?? []
+    }
+
+    /// A bilingual table's translations of a base form with its tags as the analyser gave them, in the
+    /// table's order: `salida`, [n, f, sg] → start, exit, output, departure. Empty when the table lacks it.
+    func translations(of lemma: String, tags: [String]) -> [Analysis] {
+        let clean = Self.withoutStreamMarks(lemma)
+        guard !clean.trimmingSpaces.isEmpty else { return [] }
+        // The table ends a token only when it reads the character after `$`.
+        let stream = "^" + clean + tags.map { "<\($0)>" }.joined() + "$\n"
+        return ask(stream).map(Self.tokens(in:))?.first?.filter { !$0.lemma.hasPrefix("@") } ?? []
+    }
+
+    private static func withoutStreamMarks(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !"^$/<>{}[]\\@\0\n".unicodeScalars.contains($0) })
+    }
+
+    private func ask(_ stream: String) -> String? {
+        running.withLock { running in
+            for _ in 0..<2 {
+                if running == nil || running?.process.isRunning == false {
+                    running = try? Running(ltProc: ltProc, automaton: automaton, bilingual: bilingual)
+                }
+                guard let process = running else { return nil }
+                if let reply = Self.ask(process, stream) { return reply }
+                running = nil
+            }
+            return nil
+        }
+    }
+
+    private static func ask(_ process: Running, _ word: String) -> String? {
+        do {
+            try process.input.write(contentsOf: Data((word + "\0").utf8))
+            var bytes = Data()
+            while bytes.last != 0 {
+                // availableData returns what the pipe holds; read(upToCount:) would wait for the whole count.
+                let more = process.output.availableData
+                guard !more.isEmpty else { return nil }
+                bytes.append(more)
+            }
+            return String(decoding: bytes.dropLast(), as: UTF8.self)
+        } catch {
+            return nil
+        }
+    }
+
+    /// `^fue/ir<vblex><ifi><p3><sg>/ser<vbser><ifi><p3><sg>$` → [[ir, ser]]; `^aseos/*aseos$` → [[]].
+    static func tokens(in stream: String) -> [[Analysis]] {
+        var tokens: [[Analysis]] = []
+        var rest = stream[...]
+        while let open = rest.firstIndex(of: "^"), let close = rest[open...].firstIndex(of: "$") {
+            let readings = rest[rest.index(after: open)..<close].split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            tokens.append(readings.compactMap { reading in
+                guard !reading.hasPrefix("*") else { return nil }
+                let parts = reading.split(separator: "+").map(Self.lemmaAndTags)
+                guard let main = parts.first, !main.lemma.isEmpty else { return nil }
+                return Analysis(lemma: main.lemma, tags: main.tags, joined: parts.dropFirst().map(\.lemma))
+            })
+            rest = rest[rest.index(after: close)...]
+        }
+        return tokens
+    }
+
+    /// `ir<vblex><ifi>` → ir, [vblex, ifi]; a multiword's invariable part after `#` is kept: `tener# que` → tener que.
+    private static func lemmaAndTags(_ part: Substring) -> (lemma: String, tags: [String]) {
+        let lemma = part.prefix { $0 != "<" }.replacing("#", with: "").trimmingSpaces
+        var tags: [String] = []
+        var rest = part[...]
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            tags.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return (lemma, tags)
+    }
+
+    /// The base forms to look up for `word`, in the analyser's order: of each token that is not an
+    /// article, preposition or pronoun (`l'église` → église; `d'accord` → accord), each reading's
+    /// lemma, without `word` itself.
+    func baseForms(of word: String) -> [String] {
+        var forms: [String] = []
+        for reading in contentReadings(of: word) where reading.lemma != word && !forms.contains(reading.lemma) {
+            do {
+                forms.append(reading.lemma)
+                // Apertium writes œ as oe (`yeux` → oeil); the dictionaries write œil.
+                let ligature = reading.lemma.replacing("oe", with: "œ")
+                if ligature != reading.lemma, !forms.contains(ligature) { forms.append(ligature) }
+            }
+        }
+        return forms
+    }
+
+    /// The readings of the tokens of `word` that are not articles, prepositions or pronouns, when it has such tokens.
+    func contentReadings(of word: String) -> [Analysis] {
+        let tokens = analyses(of: word)
+        let content = tokens.filter { readings in !readings.isEmpty && !readings.allSatisfy { Self.functionTags.contains($0.tags.first ?? "") } }
+        return (content.isEmpty ? tokens : content).flatMap { $0 }
+    }
+
+    private static let functionTags: Set = ["det", "pr", "prn", "cnjcoo", "cnjsub", "cnjadv", "rel"]
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+/// Ding's German-English dictionary, read in place: the text file stays mapped, and an index of its
+/// German terms, built once, finds a word's lines by binary search.
+///
+/// The index has dictd's format (`key<TAB>offset<TAB>length`, keys as dictfmt writes them, sorted by
+/// their bytes, lines of one key in the file's order), so `DictionaryIndex` reads it. It lives in the
+/// index folder as `ding-de-en-SIZE-MTIME.index`: a source file of another size or time is another
+/// name, so a changed file is indexed again and the old index removed.
+final class DingDictionary: Sendable {
+    let path: String
+    private let text: MappedFile
+    private let index: DictionaryIndex
+    private let accented = Mutex<[String: [String]]?>(nil)
+
+    /// Opens `path` and its index in `indexFolder`, building the index first when it is not there.
+    /// A folder that cannot be written gets the index in the temporary folder, for this process only.
+    init(path: String, indexFolder: String) throws(GlossError) {
+        self.path = path
+        text = try MappedFile(path: path)
+        let indexPath = try Self.indexPath(for: path, folder: indexFolder)
+        if let existing = try? DictionaryIndex(path: indexPath), existing.file.bytes.count > 0 {
+            index = existing
+            return
+        }
+        let built = Self.buildIndex(text.bytes)
+        if let written = Self.write(built, to: indexPath, removingOthersIn: indexFolder) {
+            index = try DictionaryIndex(path: written)
+        } else {
+            let temporary = NSTemporaryDirectory() + "/wordbook-ding-\(getpid())-\(UUID().uuidString).index"
+            guard let written = Self.write(built, to: temporary, removingOthersIn: nil) else {
+                throw .unreadable(path: temporary, reason: "the index of \(path) could not be written")
+            }
+            index = try DictionaryIndex(path: written)
+            unlink(written)  // the mapping stays; the file goes with the process
+        }
+    }
+
+    /// Where the index of the file at `path`, as it is now, lives in `folder`.
+    static func indexPath(for path: String, folder: String) throws(GlossError) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        return "\(folder)/\(indexPrefix)\(status.st_size)-\(status.st_mtim.tv_sec).index"
+    }
+
+    private static let indexPrefix = "ding-de-en-"
+
+    /// The default index folder: systemd's cache directory for the service, else the user's cache.
+    static func defaultIndexFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let cache = environment["CACHE_DIRECTORY"]?.split(separator: ":").first { return String(cache) }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/wordbook" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/wordbook" }
+        return NSTemporaryDirectory() + "/wordbook"
+    }
+
+    // MARK: - Looking up
+
+    /// The lines that hold a term of `forms` (one word's case variants, all under one key), with each
+    /// line's best role for the first form some term spells exactly, and that spelling; the key alone
+    /// when none does, unless `exactly`.
+    func entries(forms: [String], exactly: Bool = false) -> (entries: [(entry: DingEntry, match: DingEntry.Match)], headword: String)? {
+        guard let first = forms.first else { return nil }
+        let key = DictionaryIndex.key(for: first)
+        guard !key.isEmpty else { return nil }
+        var lines: [DingEntry] = []
+        for location in index.locations(forKey: key) {
+            guard location.offset >= 0, location.length > 0, location.offset + location.length <= text.bytes.count else { continue }
+            let bytes = UnsafeRawBufferPointer(rebasing: text.bytes[location.offset..<location.offset + location.length])
+            if let entry = DingEntry(line: String(decoding: bytes, as: UTF8.self)) { lines.append(entry) }
+        }
+        let matches = lines.map { ($0, $0.matches(key)) }
+        for form in forms + (exactly ? [] : [nil]) {
+            var found: [(entry: DingEntry, match: DingEntry.Match)] = []
+            var headword: String?
+            for (entry, terms) in matches {
+                guard let best = terms.filter({ form == nil || $0.spelling == form })
+                    .min(by: { ($0.role, $0.position) < ($1.role, $1.position) }) else { continue }
+                found.append((entry, best))
+                headword = headword ?? best.spelling
+            }
+            if let headword, !found.isEmpty { return (found, form ?? headword) }
+        }
+        return nil
+    }
+
+    /// The index's keys with an accent or ß under their folded form (`strasse` → straße), made once.
+    func accentedKeys(of word: String) -> [String] {
+        let key = DictionaryIndex.key(for: word)
+        let keys = accented.withLock { table in
+            if table == nil { table = index.accentedKeys() }
+            return table?[DictionaryIndex.folded(key)] ?? []
+        }
+        return keys.filter { $0 != key }
+    }
+
+    // MARK: - Building the index
+
+    /// The index's bytes: a line per indexed term of every dictionary line.
+    static func buildIndex(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var records: [(key: [UInt8], offset: Int, length: Int)] = []
+        records.reserveCapacity(1_200_000)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end > start, bytes[start] != UInt8(ascii: "#") {
+                let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                if let entry = DingEntry(line: line) {
+                    var keys: Set<String> = []
+                    for term in entry.indexedTerms {
+                        let key = DictionaryIndex.key(for: term)
+                        if !key.isEmpty, keys.insert(key).inserted { records.append((Array(key.utf8), start, end - start)) }
+                    }
+                }
+            }
+            start = end + 1
+        }
+        records.sort { a, b in
+            a.key == b.key ? a.offset < b.offset : a.key.lexicographicallyPrecedes(b.key)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(records.count * 20)
+        for record in records {
+            output += record.key
+            output.append(UInt8(ascii: "\t"))
+            output += base64(record.offset)
+            output.append(UInt8(ascii: "\t"))
+            output += base64(record.length)
+            output.append(UInt8(ascii: "\n"))
+        }
+        return output
+    }
+
+    /// dictd's base64 digits for `value`, the most significant first.
+    static func base64(_ value: Int) -> [UInt8] {
+        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var value = value
+        var result: [UInt8] = []
+        repeat {
+            result.append(digits[value & 63])
+            value >>= 6
+        } while value > 0
+        return result.reversed()
+    }
+
+    /// Writes beside the final name and renames, so a reader never maps half an index; nil when the folder refuses.
+    private static func write(_ bytes: [UInt8], to path: String, removingOthersIn folder: String?) -> String? {
+        let manager = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let partial = path + ".\(getpid()).part"
+        guard manager.createFile(atPath: partial, contents: Data(bytes)), rename(partial, path) == 0 else {
+            unlink(partial)
+            return nil
+        }
+        if let folder, let names = try? manager.contentsOfDirectory(atPath: folder) {
+            let kept = (path as NSString).lastPathComponent
+            for name in names where name.hasPrefix(indexPrefix) && name.hasSuffix(".index") && name != kept {
+                try? manager.removeItem(atPath: folder + "/" + name)
+            }
+        }
+        return path
+    }
+}

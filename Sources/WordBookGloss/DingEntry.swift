@@ -1,0 +1,248 @@
+import Foundation
+
+/// One line of Ding's German-English dictionary (Debian's `trans-de-en`, `/usr/share/trans/de-en`):
+///
+///     Ausgang {m} | Ausgänge {pl} | Der Saal hat drei Ausgänge. :: exit | exits | The hall has three exits.
+///
+/// The German side and the English side are cut by ` | ` into parts that match one for one: the first
+/// is the sense itself, the next ones its inflected forms (`Ausgänge {pl}`; a verb's participles and
+/// persons, `er/sie/es drückt`), compounds and examples. Within a part, `; ` separates synonyms. Marks:
+/// `{m}` gender and part of speech, `[Br.]` region, register or domain, `(in der Stadt)` context,
+/// `/Str./` abbreviation, `<Strasse>` other spellings kept for searching.
+///
+/// Several lines share a headword, one per sense, in the order of use that Ding gives them
+/// (`Ausgang`: exit, then output, then way out).
+struct DingEntry: Equatable {
+    /// One German term: what a look-up matches, and its grammar tags.
+    struct Term: Equatable {
+        /// The term as written, without marks or leading `etw.`, `jdn.`, `sich`, articles and pronouns:
+        /// `etw. versuchen` → versuchen, `er/sie/es ist` → ist.
+        var spelling: String
+        var tags: [String]
+    }
+
+    /// What a German term is to its line.
+    enum Role: Int, Comparable {
+        /// The first term of the first part: the line is one of this word's senses, in Ding's order.
+        case headword
+        /// Another synonym of the first part (`Rechnung {f}; Abrechnung {f}` for Abrechnung).
+        case synonym
+        /// A single-word inflected form of the headword (`Ausgänge {pl}`, `gedrückt`, `ist`).
+        case inflection
+        /// A compound or phrase of a later part, with its own translation (`Betriebskostenabrechnung`).
+        case part
+
+        static func < (a: Role, b: Role) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// The German parts as written; their terms are read when asked for (a verb's line may hold a hundred parts).
+    var germanParts: [String]
+    /// The first part's terms: the headword and its synonyms.
+    var head: [Term]
+    var english: [String]
+    /// The whole line, as the file has it.
+    var line: String
+
+    init?(line: String) {
+        guard !line.hasPrefix("#"), let separator = line.firstRange(of: " :: ") else { return nil }
+        self.line = line
+        germanParts = Self.parts(of: line[..<separator.lowerBound])
+        head = germanParts.first.map(Self.terms(inPart:)) ?? []
+        english = Self.parts(of: line[separator.upperBound...])
+        guard !head.isEmpty else { return nil }
+    }
+
+    /// A term of the line filed under an index key: its role, the part it is in, its place in that part.
+    struct Match {
+        var role: Role
+        var part: Int
+        var position: Int
+        var spelling: String
+    }
+
+    /// Every term of the line filed under `key`.
+    func matches(_ key: String) -> [Match] {
+        var found: [Match] = []
+        for number in germanParts.indices {
+            // The first part's terms are its best matches: the others need not be read.
+            if number > 0, !found.isEmpty { break }
+            let part = number == 0 ? head : Self.terms(inPart: germanParts[number])
+            for (position, term) in part.enumerated() where DictionaryIndex.key(for: term.spelling) == key {
+                let role: Role
+                if number == 0 {
+                    role = position == 0 ? .headword : .synonym
+                } else {
+                    role = isInflection(term) ? .inflection : .part
+                }
+                found.append(Match(role: role, part: number, position: position, spelling: term.spelling))
+            }
+        }
+        return found
+    }
+
+    /// The headword an inflected form at `position` of its part belongs to: the first part's term at the same place.
+    func base(ofInflectionAt position: Int) -> String {
+        head[min(position, head.count - 1)].spelling
+    }
+
+    /// The terms worth an index key: every term of the first part, and the single words of the others.
+    var indexedTerms: [String] {
+        var terms: [String] = []
+        for (number, part) in germanParts.enumerated() {
+            for term in number == 0 ? head : Self.terms(inPart: part) where number == 0 || !term.spelling.contains(" ") {
+                terms.append(term.spelling)
+            }
+        }
+        return terms
+    }
+
+    /// The translations of the English part `number`, cleaned of marks: `bill [Br.]; check [Am.]` → bill, check.
+    func translations(ofPart number: Int) -> [String] {
+        guard number < english.count else { return [] }
+        return Self.pieces(of: english[number], separator: ";").compactMap { piece in
+            let clean = Self.withoutMarks(piece, keepingContext: false)
+            let words = clean.split(separator: " ").filter { !["sth.", "sb.", "sb./sth.", "sth./sb."].contains($0) }
+            let text = words.joined(separator: " ")
+            return text.isEmpty || text == "to" ? nil : text
+        }
+    }
+
+    /// The line as a learner reads it in `show`: each German part beside its English, marks spelled out.
+    var readable: String {
+        var lines: [String] = []
+        for (number, part) in germanParts.enumerated() {
+            let left = Self.readableMarks(part)
+            let right = number < english.count ? Self.readableMarks(english[number]) : ""
+            lines.append((number == 0 ? "" : "  ") + left + " = " + right)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The grammar of the first part's terms, as FreeDict's tags (`{m}` → n, masc).
+    var grammar: Grammar {
+        Grammar(tags: head.first?.tags.flatMap { Self.freeDictTags[$0] ?? [] } ?? [])
+    }
+
+    // MARK: - Reading the marks
+
+    private static let freeDictTags: [String: [String]] = [
+        "m": ["n", "masc"], "f": ["n", "fem"], "n": ["n", "neut"], "pl": ["n"],
+        "vt": ["v"], "vi": ["v"], "vr": ["v"], "v": ["v"], "adj": ["adj"], "adv": ["adv"], "prp": ["prep"],
+        "conj": ["conj"], "pron": ["pron"], "num": ["num"], "interj": ["int"], "art": ["art"],
+    ]
+
+    /// Words before a term that are not the term: objects, articles and the persons of a verb's forms.
+    private static let leadingWords: Set<Substring> = [
+        "etw.", "jd.", "jdn.", "jdm.", "jds.", "sich", "der", "die", "das", "den", "dem", "des",
+        "ich", "du", "er", "sie", "es", "wir", "ihr", "Sie", "man",
+    ]
+
+    /// A single word that Ding lists as a form of the headword: a plural tagged `{pl}` in a noun's line,
+    /// an untagged form in a verb's (`drückend`, `gedrückt`, `er/sie/es drückt`).
+    private func isInflection(_ term: Term) -> Bool {
+        guard !term.spelling.contains(" "), let headTags = head.first?.tags else { return false }
+        if term.tags == ["pl"] { return headTags.contains { ["m", "f", "n"].contains($0) } }
+        return term.tags.isEmpty && headTags.contains { ["vt", "vi", "vr", "v"].contains($0) }
+    }
+
+    private static func terms(inPart part: String) -> [Term] {
+        pieces(of: part, separator: ";").compactMap(term(in:))
+    }
+
+    private static func parts(of side: Substring) -> [String] {
+        side.split(separator: " | ", omittingEmptySubsequences: false).map { String($0) }
+    }
+
+    /// A part cut at each separator outside brackets.
+    static func pieces(of text: String, separator: Unicode.Scalar) -> [String] {
+        // Scalars, not characters: the marks are ASCII, and grapheme breaking would cost the index build seconds.
+        var pieces: [String] = []
+        var current = String.UnicodeScalarView()
+        var depth = 0
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "(", "[", "{", "<": depth += 1
+            case ")", "]", "}", ">": depth = max(0, depth - 1)
+            default: break
+            }
+            if depth == 0, scalar == separator {
+                pieces.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        pieces.append(String(current))
+        return pieces.map(\.trimmingSpaces).filter { !$0.isEmpty }
+    }
+
+    private static func term(in piece: String) -> Term? {
+        var tags: [String] = []
+        var rest = piece[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            tags += rest[rest.index(after: open)..<close].split(separator: ",").map(\.trimmingSpaces)
+            rest = rest[rest.index(after: close)...]
+        }
+        var words = withoutMarks(piece, keepingContext: false).split(separator: " ")
+        while words.count > 1, words[0].split(separator: "/").allSatisfy({ leadingWords.contains($0) }) { words.removeFirst() }
+        // `ist/war gegangen` and `drückt; drückte` name forms; a comma starts a construction (`versuchen, etw. zu tun`).
+        let spelling = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
+        return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags)
+    }
+
+    /// Text without `{…}`, `[…]`, `<…>` and ` /abbreviations/`, and without `(…)` unless `keepingContext`.
+    static func withoutMarks(_ text: String, keepingContext: Bool) -> String {
+        var result = String.UnicodeScalarView()
+        var depth = 0
+        var previous: Unicode.Scalar = " "
+        var inAbbreviation = false
+        for scalar in text.unicodeScalars {
+            if inAbbreviation {
+                if scalar == "/" { inAbbreviation = false }
+                previous = scalar
+                continue
+            }
+            switch scalar {
+            case "{", "[", "<": depth += 1
+            case "}", "]", ">": depth = max(0, depth - 1)
+            case "(" where !keepingContext: depth += 1
+            case ")" where !keepingContext: depth = max(0, depth - 1)
+            case "/" where depth == 0 && previous == " ": inAbbreviation = true
+            default: if depth == 0 { result.append(scalar) }
+            }
+            previous = scalar
+        }
+        return String(result).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `{m}` → (masc), `[Br.]` → (Br.), ` /Str./` → (Str.), `<Strasse>` left out.
+    private static func readableMarks(_ text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            switch character {
+            case "{", "[":
+                let close: Character = character == "{" ? "}" : "]"
+                let inside = rest.prefix { $0 != close }
+                rest = rest.dropFirst(inside.count + 1)
+                let label = character == "{" ? (readableTags[String(inside)] ?? String(inside)) : String(inside)
+                result += "(\(label))"
+            case "<":
+                rest = rest.drop { $0 != ">" }.dropFirst()
+            case "/" where result.last == " " && rest.contains("/"):
+                let inside = rest.prefix { $0 != "/" }
+                rest = rest.dropFirst(inside.count + 1)
+                result += "(\(inside))"
+            default:
+                result.append(character)
+            }
+        }
+        return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static let readableTags = [
+        "m": "masc", "f": "fem", "n": "neut", "pl": "pl", "vt": "verb", "vi": "verb", "vr": "verb", "v": "verb",
+        "adj": "adj", "adv": "adv", "prp": "prep", "conj": "conj", "pron": "pron", "num": "num", "interj": "interj",
+    ]
+}

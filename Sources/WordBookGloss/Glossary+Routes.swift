@@ -1,0 +1,158 @@
+import Foundation
+
+/// The routes one look-up takes, and how their answers make one gloss: Ding's lines for German,
+/// FreeDict's dictionaries direct and through German, Apertium's bilingual tables.
+extension Glossary {
+    /// What one route found: the translations in rank order, the grammar of the word's own entry,
+    /// the entry text and the headword.
+    struct Found {
+        var translations: [String]
+        var grammar: Grammar
+        var entry: String
+        var headword: String
+    }
+
+    /// The dictionaries one look-up reads.
+    struct Sources {
+        var direct: BilingualDictionary?
+        var pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?
+        var ding: DingDictionary?
+        /// Whether Ding is the direct dictionary (German words for an English speaker), not only the way through German.
+        var dingDirect: Bool
+        var analyser: Analyser?
+        /// Apertium's bilingual tables to English, in turn; empty when one is missing.
+        var tables: [Analyser]
+    }
+
+    /// The gloss of these forms of one word from every route: the direct dictionary (Ding's for German),
+    /// the way through German, and Apertium's bilingual table. A translation two routes give leads, in
+    /// the order the routes give them; then the rest of the direct dictionary's; then the first of each
+    /// other route's, when the direct dictionary lacks it. The bilingual table alone makes a gloss only
+    /// when `tableAlone`, after every spelling and stem has failed the dictionaries.
+    func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false) -> Gloss? {
+        let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false) : nil
+        // FreeDict's deu-eng is an older import of Ding's own file: it is read only where Ding has nothing.
+        let direct = ding == nil ? found(forms, in: sources.direct) : nil
+        let others = found(forms, through: sources.pivot, ding: sources.ding)
+        let known = [ding, direct].compactMap { $0 } + others
+        let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
+        let routes = known + [table].compactMap { $0 }
+        guard let first = tableAlone ? routes.first : known.first else { return nil }
+        let given = routes.map { Set($0.translations.map(Self.comparable)) }
+        func agreed(_ text: String) -> Bool { given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
+        var translations: [String] = []
+        var seen: Set<String> = []
+        func add(_ text: String) { if seen.insert(Self.comparable(text)).inserted { translations.append(text) } }
+        // Ding's first sense is the common one by Ding's own order, and keeps its place.
+        if ding != nil { first.translations.prefix(1).forEach(add) }
+        for route in routes { route.translations.filter(agreed).forEach(add) }
+        first.translations.forEach(add)
+        for route in routes.dropFirst() { route.translations.prefix(1).forEach(add) }
+        let entry = routes.map(\.entry).joined(separator: "\n\n")
+        let text = GlossLine.text(translations, grammar: first.grammar)
+        return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
+    }
+
+    /// The first form the analyser knows, each reading's base form through the bilingual tables in
+    /// turn (French to Spanish to English), in the analyser's and the tables' order.
+    func found(_ forms: [String], inTables sources: Sources) -> Found? {
+        guard let analyser = sources.analyser, !sources.tables.isEmpty else { return nil }
+        for form in forms {
+            var english: [String] = []
+            var headword: String?
+            for reading in analyser.contentReadings(of: form) {
+                var current = [Analyser.Analysis(lemma: reading.lemma, tags: reading.tags, joined: [])]
+                for table in sources.tables {
+                    current = current.flatMap { table.translations(of: $0.lemma, tags: $0.tags) }
+                }
+                headword = headword ?? (current.isEmpty ? nil : reading.lemma)
+                for translation in current where !english.contains(translation.lemma) { english.append(translation.lemma) }
+            }
+            if let headword, !english.isEmpty {
+                let tables = sources.tables.map { ($0.automaton as NSString).lastPathComponent }.joined(separator: ", ")
+                return Found(translations: english, grammar: Grammar(), entry: "\(headword) (Apertium, \(tables)): " + english.joined(separator: ", "),
+                             headword: headword)
+            }
+        }
+        return nil
+    }
+
+    /// The lines of Ding's file that name the word, as senses in Ding's order: the lines it heads, then
+    /// those where it is a synonym; failing both, the lines whose inflected form it is (their first
+    /// part's senses, `Ausgänge` → Ausgang's; forms of a line's first word before those of its
+    /// synonyms), and failing those, the compounds and phrases it is. The gloss takes Ding's first
+    /// sense, then what several senses give, then each sense's first translation in turn, then the rest.
+    func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool) -> Found? {
+        guard let ding, let (lines, spelled) = ding.entries(forms: forms, exactly: exactly),
+              let best = lines.map(\.match.role).min() else { return nil }
+        let chosen = lines.enumerated()
+            .filter { $0.element.match.role == best || (best == .headword && $0.element.match.role == .synonym) }
+            .sorted {
+                let (a, b) = ($0.element.match, $1.element.match)
+                let first = best == .inflection ? (a.position == 0 ? 0 : 1) : a.role.rawValue
+                let second = best == .inflection ? (b.position == 0 ? 0 : 1) : b.role.rawValue
+                return (first, $0.offset) < (second, $1.offset)
+            }
+            .map(\.element)
+        let senses = chosen.map { $0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0) }.filter { !$0.isEmpty }
+        let headword = best == .inflection ? chosen.first.map { $0.entry.base(ofInflectionAt: $0.match.position) } ?? spelled : spelled
+        var inOrder: [String] = []
+        var seen: Set<String> = []
+        for text in senses.compactMap(\.first) + senses.flatMap({ $0.dropFirst() }) where seen.insert(Self.comparable(text)).inserted {
+            inOrder.append(text)
+        }
+        // A translation several of the lines the word heads give is a common one (`geschlossen`: "closed" twice).
+        let given = chosen.filter { $0.match.role == best }
+            .map { Set($0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0).map(Self.comparable)) }
+        let repeated = inOrder.dropFirst().filter { text in given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
+        let translations = inOrder.prefix(1) + repeated + inOrder.dropFirst().filter { !repeated.contains($0) }
+        guard !translations.isEmpty, let lead = chosen.first else { return nil }
+        let grammar = best == .part ? Grammar() : lead.entry.grammar
+        return Found(translations: Array(translations), grammar: grammar,
+                     entry: chosen.map(\.entry.readable).joined(separator: "\n\n"), headword: headword)
+    }
+
+    func found(_ forms: [String], in dictionary: BilingualDictionary?) -> Found? {
+        guard let dictionary, let (entries, headword) = entries(forms, in: dictionary) else { return nil }
+        let translations = GlossLine.ranked(entries)
+        guard let first = translations.first else { return nil }
+        return Found(translations: translations.map(\.text), grammar: entries[first.entry].grammar,
+                     entry: Self.joined(entries), headword: headword)
+    }
+
+    /// The word's German translations, the first few in turn, each looked up as spelled.
+    func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?,
+                       ding: DingDictionary?) -> [Found] {
+        guard let pivot, let (entries, headword) = entries(forms, in: pivot.toGerman) else { return [] }
+        for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
+            let germanWord = Self.withoutParentheses(german.text)
+            var routes: [Found] = []
+            // Both German-English dictionaries, when both know the German word: two routes that may agree.
+            if let viaDing = found([germanWord], inDing: ding, exactly: true) {
+                routes.append(Found(translations: viaDing.translations, grammar: entries[german.entry].grammar,
+                                   entry: Self.joined(entries) + "\n\n" + viaDing.entry, headword: headword))
+            }
+            if let (germanEntries, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) {
+                let translations = GlossLine.ranked(germanEntries)
+                // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
+                if !translations.isEmpty {
+                    routes.append(Found(translations: translations.map(\.text), grammar: entries[german.entry].grammar,
+                                       entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries), headword: headword))
+                }
+            }
+            if !routes.isEmpty { return routes }
+        }
+        return []
+    }
+
+    /// A dictionary whose text turns out damaged is set aside, to be named with the missing ones.
+    func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false)
+        -> (entries: [DictionaryEntry], headword: String)? {
+        do {
+            return try dictionary.entries(forms: forms, exactly: exactly)
+        } catch {
+            dictionaries.withLock { $0[dictionary.pair] = .failure(error) }
+            return nil
+        }
+    }
+}
