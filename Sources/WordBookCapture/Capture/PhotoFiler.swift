@@ -56,6 +56,17 @@ public struct ResourceLimitError: Error, CustomStringConvertible, Equatable {
     /// Whether `code` is a limit of the process or the machine rather than a fault of the file.
     public static func isLimit(_ code: Int32) -> Bool { [EMFILE, ENFILE, ENOMEM].contains(code) }
 
+    /// The file limit the process stands at now, found by opening one more file; nil when it can.
+    /// SQLite reports only that it could not open its file, not why.
+    public static func atFileLimit() -> ResourceLimitError? {
+        let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard descriptor < 0 else {
+            close(descriptor)
+            return nil
+        }
+        return errno == EMFILE || errno == ENFILE ? ResourceLimitError(code: errno) : nil
+    }
+
     public var description: String {
         switch code {
         case EMFILE: return "the worker has as many files open as it may (its limit, ulimit -n or the unit's LimitNOFILE=, is too low)"
@@ -132,7 +143,10 @@ public final class PhotoFiler: @unchecked Sendable {
             switch FailureVerdict.judge(error, path: path) {
             case .final: return .failed(reason: "\(error)")
             case .retryLater:
-                let reason = (error as? DatabaseError).map { "the database could not be written: \($0.message ?? "\($0.resultCode)")\(AppDatabase.fileSizeLimitNote)" }
+                let reason = (error as? DatabaseError).map { failure in
+                    ResourceLimitError.atFileLimit().map { "the database could not be opened: \($0)" }
+                        ?? "the database could not be written: \(failure.message ?? "\(failure.resultCode)")\(AppDatabase.fileSizeLimitNote)"
+                }
                 return .deferred(reason: reason ?? "\(error)")
             case .stillBeingWritten: return .settling(reason: "\(error)")
             case .databaseDamaged:
