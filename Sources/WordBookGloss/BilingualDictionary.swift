@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One FreeDict dictionary as Debian installs it for dictd: `freedict-fra-eng.index` and `.dict.dz`.
 /// Opened once per glossary; both files stay mapped and every read leaves them as they are.
@@ -7,12 +6,12 @@ final class BilingualDictionary: Sendable {
     let pair: String
     private let index: DictionaryIndex
     private let text: DictzipFile
-    /// The index's accented keys by their folded form, made when first asked for.
-    private let accented = Mutex<[String: [String]]?>(nil)
+    private let accented: AccentedKeys
 
     init(folder: String, pair: String) throws(GlossError) {
         self.pair = pair
         index = try DictionaryIndex(path: Self.path(folder: folder, pair: pair, ending: "index"))
+        accented = AccentedKeys(index)
         text = try DictzipFile(path: Self.path(folder: folder, pair: pair, ending: "dict.dz"))
     }
 
@@ -20,15 +19,9 @@ final class BilingualDictionary: Sendable {
         "\(folder)/freedict-\(pair).\(ending)"
     }
 
-    /// The other keys that `word` shares once accents are left out and ß is ss, in the index's order:
-    /// `estacion` → `estación`, `Strasse` → `straße`, `FUSSGÄNGERZONE` → `fußgängerzone`.
+    /// The other keys that `word` shares once accents are left out and ß is ss (`Strasse` → straße).
     func accentedKeys(of word: String) -> [String] {
-        let key = DictionaryIndex.key(for: word)
-        let keys = accented.withLock { table in
-            if table == nil { table = index.accentedKeys() }
-            return table?[DictionaryIndex.folded(key)] ?? []
-        }
-        return keys.filter { $0 != key }
+        accented.of(word)
     }
 
     /// Every entry whose headword dictfmt filed under the same key as `word`, in the dictionary's order.

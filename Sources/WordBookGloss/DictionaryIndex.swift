@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where an entry sits in the uncompressed dictionary text.
 struct EntryLocation: Equatable {
@@ -148,5 +149,27 @@ struct DictionaryIndex: Sendable {
         var at = start
         while at < bytes.count, bytes[at] != UInt8(ascii: "\n") { at += 1 }
         return at
+    }
+}
+
+/// The keys of an index that carry an accent or ß, under their folded form, read from the index the
+/// first time a word is missing as written; shared by every look-up of one dictionary.
+final class AccentedKeys: Sendable {
+    private let index: DictionaryIndex
+    private let table = Mutex<[String: [String]]?>(nil)
+
+    init(_ index: DictionaryIndex) {
+        self.index = index
+    }
+
+    /// The other keys that `word` shares once accents are left out and ß is ss, in the index's order:
+    /// `estacion` → `estación`, `Strasse` → `straße`, `FUSSGÄNGERZONE` → `fußgängerzone`.
+    func of(_ word: String) -> [String] {
+        let key = DictionaryIndex.key(for: word)
+        let keys = table.withLock { table in
+            if table == nil { table = index.accentedKeys() }
+            return table?[DictionaryIndex.folded(key)] ?? []
+        }
+        return keys.filter { $0 != key }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Ding's German-English dictionary, read in place: the text file stays mapped, and an index of its
 /// German terms, built once, finds a word's lines by binary search.
@@ -12,29 +11,34 @@ final class DingDictionary: Sendable {
     let path: String
     private let text: MappedFile
     private let index: DictionaryIndex
-    private let accented = Mutex<[String: [String]]?>(nil)
+    private let accented: AccentedKeys
 
     /// Opens `path` and its index in `indexFolder`, building the index first when it is not there.
     /// A folder that cannot be written gets the index in the temporary folder, for this process only.
     init(path: String, indexFolder: String) throws(GlossError) {
         self.path = path
         text = try MappedFile(path: path)
-        let indexPath = try Self.indexPath(for: path, folder: indexFolder)
+        index = try Self.index(of: path, text: text, folder: indexFolder)
+        accented = AccentedKeys(index)
+    }
+
+    /// The index of `text`, the file at `path`: the one in `folder`, else built and written there.
+    private static func index(of path: String, text: MappedFile, folder: String) throws(GlossError) -> DictionaryIndex {
+        let indexPath = try indexPath(for: path, folder: folder)
         if let existing = try? DictionaryIndex(path: indexPath), existing.file.bytes.count > 0 {
-            index = existing
-            return
+            return existing
         }
-        let built = Self.buildIndex(text.bytes)
-        if let written = Self.write(built, to: indexPath, removingOthersIn: indexFolder) {
-            index = try DictionaryIndex(path: written)
-        } else {
-            let temporary = NSTemporaryDirectory() + "/wordbook-ding-\(getpid())-\(UUID().uuidString).index"
-            guard let written = Self.write(built, to: temporary, removingOthersIn: nil) else {
-                throw .unreadable(path: temporary, reason: "the index of \(path) could not be written")
-            }
-            index = try DictionaryIndex(path: written)
-            unlink(written)  // the mapping stays; the file goes with the process
+        let built = buildIndex(text.bytes)
+        if let written = write(built, to: indexPath, removingOthersIn: folder) {
+            return try DictionaryIndex(path: written)
         }
+        let temporary = NSTemporaryDirectory() + "/wordbook-ding-\(getpid())-\(UUID().uuidString).index"
+        guard let written = write(built, to: temporary, removingOthersIn: nil) else {
+            throw .unreadable(path: temporary, reason: "the index of \(path) could not be written")
+        }
+        let index = try DictionaryIndex(path: written)
+        unlink(written)  // the mapping stays; the file goes with the process
+        return index
     }
 
     /// Where the index of the file at `path`, as it is now, lives in `folder`.
@@ -84,14 +88,9 @@ final class DingDictionary: Sendable {
         return nil
     }
 
-    /// The index's keys with an accent or ß under their folded form (`strasse` → straße), made once.
+    /// The other keys that `word` shares once accents are left out and ß is ss (`Strasse` → straße).
     func accentedKeys(of word: String) -> [String] {
-        let key = DictionaryIndex.key(for: word)
-        let keys = accented.withLock { table in
-            if table == nil { table = index.accentedKeys() }
-            return table?[DictionaryIndex.folded(key)] ?? []
-        }
-        return keys.filter { $0 != key }
+        accented.of(word)
     }
 
     // MARK: - Building the index
