@@ -1,10 +1,11 @@
 import CTesseract
+import CTurboJPEG
 import Foundation
 import Testing
 
 /// An image of a few kilobytes that claims fewer pixels than `capture.max_pixels` but would take
-/// hundreds of megabytes decoded whole (PNG, TIFF, WebP, HEIC) is refused before it is decoded, in
-/// one sentence naming the setting.
+/// hundreds of megabytes to decode (PNG, TIFF, WebP and HEIC decoded whole; a progressive JPEG's
+/// coefficients) is refused before it is decoded, in one sentence naming the setting.
 @Suite struct ImageBombTests {
     /// A blank 1-bit PNG: a few kilobytes on disk, 400 MB as the colour picture the pipeline holds.
     func blankPNG(width: Int32, height: Int32) throws -> Data {
@@ -35,6 +36,60 @@ import Testing
         try blankPNG(width: 3000, height: 2000).write(to: URL(fileURLWithPath: png))
         let result = try wordbook(["ingest", "--json", "--config", scratch.config, png])
         let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(line["status"] as? String == "filed", "\(line)")
+    }
+
+    /// A blank grey progressive JPEG: libjpeg keeps two bytes for every pixel's coefficient until the
+    /// last scan, whatever scale it decodes at.
+    func blankProgressiveJPEG(width: Int, height: Int) throws -> Data {
+        let compressor = try #require(tjInitCompress())
+        defer { tjDestroy(compressor) }
+        let grey = [UInt8](repeating: 200, count: width * height)
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = tjCompress2(
+            compressor, grey, Int32(width), Int32(width), Int32(height), Int32(TJPF_GRAY.rawValue),
+            &output, &size, Int32(TJSAMP_GRAY.rawValue), 90, TJFLAG_PROGRESSIVE)
+        defer { if let output { tjFree(output) } }
+        try #require(status == 0 && output != nil)
+        return Data(bytes: output!, count: Int(size))
+    }
+
+    /// The worker's peak memory (GNU time's maximum resident set, kB) while it ingests `path`.
+    func peakKilobytes(ingesting path: String, _ scratch: Scratch) throws -> (kilobytes: Int, line: [String: Any]) {
+        let time = Process()
+        time.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        let worker = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-worker").path
+        time.arguments = ["-f", "peak %M", worker, "ingest", "--json", "--workers", "1", "--config", scratch.config, path]
+        let (output, errors) = (Pipe(), Pipe())
+        time.standardOutput = output
+        time.standardError = errors
+        try time.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        time.waitUntilExit()
+        let peak = try #require(stderr.firstMatch(of: /peak (\d+)/).flatMap { Int($0.1) }, "\(stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], "\(stderr)")
+        return (peak, line)
+    }
+
+    @Test func aProgressiveJPEGWhoseCoefficientsPassTheBudgetIsRefusedAndTheWorkerStaysSmall() throws {
+        let scratch = try Scratch(workers: 1)
+        let bomb = "\(scratch.root)/bomb.jpg"
+        let data = try blankProgressiveJPEG(width: 10000, height: 10000)
+        #expect(data.count < 2_000_000, "a small file: \(data.count) bytes")
+        try data.write(to: URL(fileURLWithPath: bomb))
+        let (peak, line) = try peakKilobytes(ingesting: bomb, scratch)
+        #expect(line["status"] as? String == "failed")
+        #expect((line["error"] as? String)?.contains("would take 215 MB once decoded, more than the 96 MB a worker may spend on one photo (capture.max_decode_megabytes)") == true, "\(line)")
+        #expect(peak < 250_000, "the worker's peak: \(peak) kB")
+    }
+
+    @Test func aProgressiveJPEGWithinTheBudgetIsFiled() throws {
+        let scratch = try Scratch(workers: 1)
+        let photo = "\(scratch.root)/progressive.jpg"
+        try blankProgressiveJPEG(width: 4000, height: 3000).write(to: URL(fileURLWithPath: photo))
+        let (_, line) = try peakKilobytes(ingesting: photo, scratch)
         #expect(line["status"] as? String == "filed", "\(line)")
     }
 }

@@ -4,9 +4,9 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
     case empty
     case unsupportedFormat
     case tooManyPixels(width: Int, height: Int, limit: Int)
-    /// Decoded whole, as PNG, TIFF, WebP and HEIC are, the image would take more memory than a worker
-    /// may spend on one photo.
-    case tooLargeDecoded(width: Int, height: Int, limitMegabytes: Int)
+    /// Decoding the image would take `megabytes`, more memory than a worker may spend on one photo:
+    /// PNG, TIFF, WebP and HEIC are decoded whole; a progressive JPEG keeps all its coefficients.
+    case tooLargeDecoded(width: Int, height: Int, megabytes: Int, limitMegabytes: Int)
     case corrupt(format: String, reason: String)
     case outOfMemory(width: Int, height: Int)
     case operationFailed(String)
@@ -19,8 +19,7 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
             return "the file is not a JPEG, PNG, TIFF, WebP or HEIC image"
         case let .tooManyPixels(width, height, limit):
             return "the image claims \(width) × \(height) pixels, more than the limit of \(limit) pixels (capture.max_pixels)"
-        case let .tooLargeDecoded(width, height, limit):
-            let megabytes = (width * height * Picture.bytesPerPixel + 1_048_575) / 1_048_576
+        case let .tooLargeDecoded(width, height, megabytes, limit):
             return "the image's \(width) × \(height) pixels would take \(megabytes) MB once decoded, more than the \(limit) MB a worker may spend on one photo (capture.max_decode_megabytes)"
         case let .corrupt(format, reason):
             return "the \(format) image could not be decoded: \(reason)"

@@ -86,18 +86,22 @@ public final class JPEGCodec {
     }
 
     /// Decodes at the DCT scale that gives at least `longEdge` pixels on the long side.
-    /// `maxPixels` is checked against the header before anything is allocated.
-    public func decode(_ jpeg: [UInt8], longEdge: Int, maxPixels: Int) throws -> (picture: Picture, width: Int, height: Int) {
-        try decode(jpeg, maxPixels: maxPixels) { Self.scale(forWidth: $0, height: $1, longEdge: longEdge) }
+    /// `maxPixels` and `maxDecodeMegabytes` are checked against the header before anything is allocated.
+    public func decode(
+        _ jpeg: [UInt8], longEdge: Int, maxPixels: Int, maxDecodeMegabytes: Int = .max / 2_097_152
+    ) throws -> (picture: Picture, width: Int, height: Int) {
+        try decode(jpeg, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) { Self.scale(forWidth: $0, height: $1, longEdge: longEdge) }
     }
 
     /// Decodes at the DCT scale `scale(forWidth:height:within:)` picks for a copy of at most `maxEdge` pixels.
-    public func decode(_ jpeg: [UInt8], within maxEdge: Int, maxPixels: Int) throws -> (picture: Picture, width: Int, height: Int) {
-        try decode(jpeg, maxPixels: maxPixels) { Self.scale(forWidth: $0, height: $1, within: maxEdge) }
+    public func decode(
+        _ jpeg: [UInt8], within maxEdge: Int, maxPixels: Int, maxDecodeMegabytes: Int = .max / 2_097_152
+    ) throws -> (picture: Picture, width: Int, height: Int) {
+        try decode(jpeg, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) { Self.scale(forWidth: $0, height: $1, within: maxEdge) }
     }
 
     private func decode(
-        _ jpeg: [UInt8], maxPixels: Int, scale: (Int, Int) -> (num: Int, denom: Int)
+        _ jpeg: [UInt8], maxPixels: Int, maxDecodeMegabytes: Int, scale: (Int, Int) -> (num: Int, denom: Int)
     ) throws -> (picture: Picture, width: Int, height: Int) {
         let (width, height, inks) = try header(of: jpeg)
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "JPEG", reason: "the header gives no size") }
@@ -107,6 +111,11 @@ public final class JPEGCodec {
         let factor = scale(width, height)
         let outWidth = Self.scaled(width, factor.num, factor.denom)
         let outHeight = Self.scaled(height, factor.num, factor.denom)
+        // The picture, the inks of a CMYK file on their way to it, and what libjpeg keeps of a file in
+        // several scans: all of it before anything is allocated.
+        let pictureBytes = outWidth * outHeight * Picture.bytesPerPixel
+        let working = pictureBytes * (inks ? 2 : 1) + Self.coefficientBytes(of: jpeg, width: width, height: height)
+        try Picture.checkDecodedSize(bytes: working, width: width, height: height, limitMegabytes: maxDecodeMegabytes)
         let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
         if inks {
             try decodeInks(jpeg, into: picture)
@@ -152,20 +161,65 @@ public final class JPEGCodec {
         }
     }
 
-    /// Whether the markers before the image data hold Adobe's APP14 segment.
-    static func hasAdobeMarker(_ jpeg: [UInt8]) -> Bool {
+    /// The marker segments before the first scan's data, the start of scan included: each marker with
+    /// the range of its payload. A length that runs past the end ends the list.
+    static func segments(_ jpeg: [UInt8]) -> [(marker: UInt8, payload: Range<Int>)] {
+        var segments: [(marker: UInt8, payload: Range<Int>)] = []
         var offset = 2
         while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF {
             let marker = jpeg[offset + 1]
-            if marker == 0xDA || marker == 0xD9 { return false }  // start of scan, end of image
+            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xD9 { break }  // end of image
             let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
-            if marker == 0xEE, offset + 9 <= jpeg.count, Array(jpeg[(offset + 4)..<(offset + 9)]) == Array("Adobe".utf8) {
-                return true
-            }
-            guard length >= 2 else { return false }
+            guard length >= 2, offset + 2 + length <= jpeg.count else { break }
+            segments.append((marker, (offset + 4)..<(offset + 2 + length)))
+            if marker == 0xDA { break }  // start of scan: entropy-coded data follows
             offset += 2 + length
         }
-        return false
+        return segments
+    }
+
+    /// Whether the markers before the image data hold Adobe's APP14 segment.
+    static func hasAdobeMarker(_ jpeg: [UInt8]) -> Bool {
+        segments(jpeg).contains { $0.marker == 0xEE && jpeg[$0.payload].starts(with: Array("Adobe".utf8)) }
+    }
+
+    /// The bytes libjpeg holds for the DCT coefficients of the whole image while it decodes `jpeg`, at
+    /// any scale: a progressive file, as phones and the web save large photos, and a sequential one
+    /// whose components come in separate scans, keep every coefficient (two bytes each, 64 a block,
+    /// for each component at its own sampling) until the last scan is read. Zero for a file of one
+    /// interleaved sequential scan, which libjpeg decodes a row of blocks at a time.
+    static func coefficientBytes(of jpeg: [UInt8], width: Int, height: Int) -> Int {
+        let segments = segments(jpeg)
+        // SOF0-SOF15 but DHT (C4), JPG (C8) and DAC (CC).
+        guard let frame = segments.first(where: { (0xC0...0xCF).contains($0.marker) && ![0xC4, 0xC8, 0xCC].contains($0.marker) }),
+              frame.payload.count >= 6 else { return 0 }
+        let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(frame.marker)
+        let components = Int(jpeg[frame.payload.lowerBound + 5])
+        guard components > 0, frame.payload.count >= 6 + 3 * components else { return 0 }
+        let sampling = (0..<components).map { index -> (h: Int, v: Int) in
+            let factors = Int(jpeg[frame.payload.lowerBound + 6 + 3 * index + 1])
+            return (max(1, factors >> 4), max(1, factors & 0x0F))
+        }
+        if !progressive {
+            // Entropy-coded data stuffs a zero after every 0xFF, so FF DA after the first scan is a marker.
+            guard let firstScan = segments.last, firstScan.marker == 0xDA else { return 0 }
+            var scans = 1
+            var index = firstScan.payload.upperBound
+            while index + 1 < jpeg.count, scans == 1 {
+                if jpeg[index] == 0xFF && jpeg[index + 1] == 0xDA { scans += 1 }
+                index += 1
+            }
+            guard scans > 1 else { return 0 }
+        }
+        let (hMax, vMax) = (sampling.map(\.h).max()!, sampling.map(\.v).max()!)
+        return sampling.reduce(0) { total, factors in
+            let columns = (width * factors.h + 8 * hMax - 1) / (8 * hMax)
+            let rows = (height * factors.v + 8 * vMax - 1) / (8 * vMax)
+            // libjpeg rounds each component's blocks up to a whole number of its sampling factors.
+            let blocks = ((columns + factors.h - 1) / factors.h * factors.h) * ((rows + factors.v - 1) / factors.v * factors.v)
+            return total + blocks * 64 * 2
+        }
     }
 
     /// Encodes a picture as a baseline JPEG with 4:2:0 chroma.

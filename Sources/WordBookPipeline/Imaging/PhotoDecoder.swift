@@ -17,7 +17,8 @@ public struct DecodedPhoto: @unchecked Sendable {
 public final class PhotoDecoder {
     public let codec: JPEGCodec
     public let maxPixels: Int
-    /// What one image decoded whole (PNG, TIFF, WebP, HEIC) may take, in MB.
+    /// What decoding one image may take, in MB: the picture, and what the decoder holds on the way
+    /// (a progressive JPEG's coefficients).
     public let maxDecodeMegabytes: Int
 
     public init(maxPixels: Int, maxDecodeMegabytes: Int = Int.max / 2_097_152) throws {
@@ -31,7 +32,7 @@ public final class PhotoDecoder {
     /// An `observer` is told how long the decode and orient stages took.
     public func decode(_ bytes: [UInt8], longEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
         try decode(bytes, observer: observer) { codec, bytes, maxPixels in
-            try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels)
+            try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, maxDecodeMegabytes: self.maxDecodeMegabytes)
         }
     }
 
@@ -40,7 +41,7 @@ public final class PhotoDecoder {
     /// so it needs no resampling; otherwise larger, to be reduced by the caller.
     public func decode(_ bytes: [UInt8], within maxEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
         try decode(bytes, observer: observer) { codec, bytes, maxPixels in
-            try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels)
+            try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels, maxDecodeMegabytes: self.maxDecodeMegabytes)
         }
     }
 
