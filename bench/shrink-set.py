@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""A small, soft copy of a per-language photo set, as a head-worn camera or a messaging app gives it:
-every photo resized to WIDTH px wide (Lanczos), blurred by a Gaussian of RADIUS px and saved as JPEG
-quality 85, with the set's labels.tsv. For `bench/accuracy.py`, which reads it like the original.
+"""A copy of a per-language photo set as another camera gives it: every photo resized to WIDTH px wide
+(Lanczos; 0 keeps the size), blurred by a Gaussian of RADIUS px, turned by TILT degrees about its
+centre (where the aimed word is), and saved as JPEG quality QUALITY, with the set's labels.tsv. For
+`bench/accuracy.py`, which reads it like the original. A head-worn camera or a messaging app gives
+small soft photos (the defaults); a phone held at a slant gives turned lines (`--width 0 --blur 0
+--tilt 8`: each photo turned 8 degrees one way or the other, by a hash of its name).
 
-Usage: python3 bench/shrink-set.py SOURCE TARGET [--width 320] [--blur 0.7]
+Usage: python3 bench/shrink-set.py SOURCE TARGET [--width 320] [--blur 0.7] [--tilt 0] [--quality 85]
   e.g. python3 bench/shrink-set.py ../shared/datasets/realscenes-dev /tmp/realscenes-320
        python3 bench/accuracy.py /tmp/realscenes-320
 Pillow (Debian's python3-pil).
 """
-import argparse, os
+import argparse, hashlib, os
 from PIL import Image, ImageFilter, ImageOps
 
 
@@ -18,6 +21,8 @@ def main():
     parser.add_argument("target")
     parser.add_argument("--width", type=int, default=320)
     parser.add_argument("--blur", type=float, default=0.7)
+    parser.add_argument("--tilt", type=float, default=0.0)
+    parser.add_argument("--quality", type=int, default=85)
     args = parser.parse_args()
     count = 0
     for language in sorted(os.listdir(args.source)):
@@ -33,9 +38,15 @@ def main():
             if name == "file":
                 continue
             image = ImageOps.exif_transpose(Image.open(os.path.join(folder, name))).convert("RGB")
-            height = round(image.height * args.width / image.width)
-            image = image.resize((args.width, height), Image.LANCZOS).filter(ImageFilter.GaussianBlur(args.blur))
-            image.save(os.path.join(out, name), quality=85)
+            if args.width:
+                height = round(image.height * args.width / image.width)
+                image = image.resize((args.width, height), Image.LANCZOS)
+            if args.blur:
+                image = image.filter(ImageFilter.GaussianBlur(args.blur))
+            if args.tilt:
+                sign = 1 if hashlib.sha256(name.encode()).digest()[0] % 2 else -1
+                image = image.rotate(sign * args.tilt, resample=Image.BICUBIC, fillcolor=(128, 128, 128))
+            image.save(os.path.join(out, name), quality=args.quality)
             count += 1
         with open(os.path.join(out, "labels.tsv"), "w", encoding="utf-8") as f:
             f.write("\n".join(rows) + "\n")

@@ -264,6 +264,31 @@ import WordBookGloss
         #expect(try Recognizer(sceneText: Self.models).propose(small, language: .english).word == word)
     }
 
+    /// A phone held at a slant: the same street photos turned 8 degrees one way and the other are read
+    /// as they are upright, and the word's box, turned back, lies on the word in the photo as taken.
+    /// Read as they came, the recogniser ran the words together (WAXTRAX, DAYSINN, DUNKIN'D).
+    @Test(arguments: [("svttrain_07_16_w00.jpg", "TRAX"), ("svttrain_09_02_w02.jpg", "DAYS"), ("svttrain_10_02_w01.jpg", "DUNKIN"), ("svttrain_11_14_w03.jpg", "CONEY"), ("svttrain_18_11_w03.jpg", "The")])
+    func aPhotoTakenAtASlantIsReadAsIfLevel(file: String, word: String) throws {
+        let upright = try Self.picture(Self.streets.appendingPathComponent(file))
+        let recognizer = Recognizer(sceneText: Self.models)
+        let level = try recognizer.propose(upright, language: .english)
+        #expect(level.word == word)
+        let levelBox = try #require(level.box)
+        for degrees in [8.0, -8.0] {
+            let turn = degrees * Double.pi / 180
+            let slanted = try upright.rotated(by: turn)
+            let proposal = try recognizer.propose(slanted, language: .english)
+            #expect(proposal.word == word, "turned \(degrees)°: \(proposal)")
+            // Where the level photo's word box lands in the slanted one.
+            let expected = levelBox.rotated(by: turn, inFrame: upright.width, upright.height)
+            let box = try #require(proposal.box)
+            let overlap = max(0, min(box.x + box.width, expected.x + expected.width) - max(box.x, expected.x))
+                * max(0, min(box.y + box.height, expected.y + expected.height) - max(box.y, expected.y))
+            #expect(Double(overlap) >= 0.5 * Double(min(box.width * box.height, expected.width * expected.height)),
+                    "turned \(degrees)°: \(box) against \(expected)")
+        }
+    }
+
     /// A cropped word's text fills its picture.
     @Test func aCroppedWordFillsItsPicture() throws {
         let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_00_01_w03.jpg"))

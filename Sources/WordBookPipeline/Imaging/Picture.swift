@@ -1,3 +1,4 @@
+import Foundation
 import CTesseract
 import WordBookSettings
 
@@ -112,6 +113,13 @@ public final class Picture: @unchecked Sendable {
         return try derived(pixScaleGeneral(pix, Float(factor), Float(factor), 0, 0), "scale")
     }
 
+    /// Turned by `radians` about its centre (clockwise as shown, for positive angles), at the same size:
+    /// the corners that leave the frame are cut off and the ones that come in are white.
+    public func rotated(by radians: Double) throws -> Picture {
+        if abs(radians) < 1e-6 { return self }
+        return try derived(pixRotate(pix, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0), "rotate")
+    }
+
     /// Reduced so that neither edge exceeds `longEdge`; never enlarged.
     public func fitting(longEdge: Int) throws -> Picture {
         let longest = max(width, height)
@@ -211,6 +219,20 @@ public struct PixelBox: Sendable, Equatable, Codable, Hashable {
         let left = max(0, x - dx), top = max(0, y - dy)
         let right = min(bounds.width, x + width + dx), bottom = min(bounds.height, y + height + dy)
         return PixelBox(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    /// The box around this one once the picture is turned by `radians` about the middle of a
+    /// `width` × `height` frame (clockwise as shown, for positive angles), as `Picture.rotated(by:)` turns it.
+    public func rotated(by radians: Double, inFrame width: Int, _ height: Int) -> PixelBox {
+        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+        let (c, s) = (cos(radians), sin(radians))
+        let corners = [(x, y), (x + self.width, y), (x, y + self.height), (x + self.width, y + self.height)].map { corner in
+            let (dx, dy) = (Double(corner.0) - cx, Double(corner.1) - cy)
+            return (cx + dx * c - dy * s, cy + dx * s + dy * c)
+        }
+        let left = Int(corners.map(\.0).min()!.rounded(.down)), top = Int(corners.map(\.1).min()!.rounded(.down))
+        return PixelBox(x: left, y: top, width: Int(corners.map(\.0).max()!.rounded(.up)) - left,
+                        height: Int(corners.map(\.1).max()!.rounded(.up)) - top)
     }
 
     /// The box in a picture scaled by `factor`.

@@ -5,13 +5,28 @@ extension Recognizer {
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
     func proposeDetected(
-        _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language
+        _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language, straightened: Bool = false
     ) throws -> Proposal? {
         let aim = AimPoint.centre(width: grey.width, height: grey.height)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
         let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.detectionWindow)
         let lines = try scene.detector.lines(in: try colour.cropped(to: middle)).map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
+        // A phone held at a slant turns the lines: the recogniser reads a turned line from its own
+        // rectified crop, but Tesseract reads the level band around it, where the line runs across the
+        // band and the lines above and below reach in. The photo is turned level about the aim point (its
+        // middle, which stays in place) and read again; the word's box is turned back.
+        if !straightened, let nearest = nearLines.first, nearest.length >= 2 * nearest.height,
+           abs(nearest.slant) >= Tuning.levelSlant, abs(nearest.slant) <= Tuning.steepestSlant {
+            let turn = -nearest.slant
+            if var proposal = try proposeDetected(
+                try colour.rotated(by: turn), try grey.rotated(by: turn), reader: reader, scene: scene, language: language,
+                straightened: true) {
+                proposal.box = proposal.box?.rotated(by: -turn, inFrame: grey.width, grey.height)
+                return proposal
+            }
+            return nil
+        }
         // Running text on a page (a line squeezed to less than half its width in the recogniser's input,
         // with lines like it above and below) is print, which Tesseract reads and places word by word
         // better than the recogniser does, squeezing the line.

@@ -24,6 +24,14 @@ public struct TextLine: Sendable, Equatable {
         (hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y) + hypot(corners[2].x - corners[3].x, corners[2].y - corners[3].y)) / 2
     }
 
+    /// How far the line is turned from level, in radians: positive when it falls to the right, as a photo
+    /// taken with the phone turned anticlockwise shows it.
+    public var slant: Double {
+        let top = atan2(corners[1].y - corners[0].y, corners[1].x - corners[0].x)
+        let bottom = atan2(corners[2].y - corners[3].y, corners[2].x - corners[3].x)
+        return (top + bottom) / 2
+    }
+
     /// The part of the line between `start` and `end`, shares of its length (0 the left edge, 1 the right).
     public func part(from start: Double, to end: Double) -> TextLine {
         let s = min(max(start, 0), 1), e = min(max(end, s), 1)

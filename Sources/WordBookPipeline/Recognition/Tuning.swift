@@ -64,4 +64,10 @@ enum Tuning {
     static let lexiconFloor = 30.0
     /// Margin, in the line's heights, on either side of Tesseract's word when the recogniser reads it alone.
     static let splitMargin = 0.25
+    /// A line turned less than this from level (radians, 2°) is read as it is: Tesseract's own skew
+    /// correction covers it, and a detector's box on a short word is not more exact than that.
+    static let levelSlant = 2 * Double.pi / 180
+    /// A line turned more than this (30°) is not a level line photographed at a slant but text set at an
+    /// angle or down a spine: it is read as it is.
+    static let steepestSlant = 30 * Double.pi / 180
 }
