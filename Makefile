@@ -69,12 +69,15 @@ deb-test:
 # bench/calibrate.py refits the confidence rule on one half of every set and prints its reliability on
 # the other half. ACCURACY_FLAGS go to accuracy.py: --skip-anchor leaves the anchor out.
 # realscenes-320 is realscenes-dev shrunk to 320 px and blurred (bench/shrink-set.py), as a head-worn
-# camera or a messaging app gives photos; made once into .build.
+# camera or a messaging app gives photos; realscenes-tilt is realscenes-dev turned 8 degrees one way or
+# the other, as a phone held at a slant gives them; both made once into .build.
 DATASETS ?= ../shared/datasets
 accuracy: release
 	test -d .build/realscenes-320 || /usr/bin/python3 bench/shrink-set.py $(DATASETS)/realscenes-dev .build/realscenes-320
+	test -d .build/realscenes-tilt || /usr/bin/python3 bench/shrink-set.py $(DATASETS)/realscenes-dev .build/realscenes-tilt \
+		--width 0 --blur 0 --tilt 8
 	/usr/bin/python3 bench/accuracy.py $(DATASETS)/iiit5k-train $(DATASETS)/photos-dev $(DATASETS)/scenes-dev \
-		$(DATASETS)/realscenes-dev .build/realscenes-320 TestImages --save .build/accuracy.tsv $(ACCURACY_FLAGS)
+		$(DATASETS)/realscenes-dev .build/realscenes-320 .build/realscenes-tilt TestImages --save .build/accuracy.tsv $(ACCURACY_FLAGS)
 	/usr/bin/python3 bench/calibrate.py .build/accuracy.tsv
 
 # Images per second of `wordbook ingest` (1 and 2 workers) against a tesseract + sqlite3 loop, where the
