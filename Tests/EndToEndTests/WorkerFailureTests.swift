@@ -30,6 +30,9 @@ import Testing
         let filed = try AppDatabase.open(path: scratch.database, create: false).wordCount()
         #expect(filed + scratch.files(under: "inbox").filter { $0.hasSuffix(photo.name) }.count == 1, "\(output)")
         #expect(scratch.files(under: "failed").isEmpty)
+        let status = try wordbook(["status", "--config", scratch.config])
+        #expect(status.stdout.contains("worker     not running: the last one stopped at ")
+                && status.stdout.contains("the inotify reader failed: read: Bad file descriptor"), "\(status.stdout)")
     }
 
     /// A terminal closed under `wordbook run` sends SIGHUP: the worker stops as on SIGTERM.

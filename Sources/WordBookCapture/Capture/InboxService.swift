@@ -185,6 +185,13 @@ public final class InboxService: Sendable {
         notifier.notify("STOPPING=1", mayDrop: false)
     }
 
+    /// A part of the worker failed: the log, `status` (through the lock file) and systemd's STATUS= say why.
+    func reportFailure(_ error: any Error) {
+        logger.critical("\(error); the worker stops, so that it is started again (photos wait in the inbox)")
+        workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(error)")
+        notifier.notify("STATUS=stopped: \(error)", mayDrop: false)
+    }
+
     /// One round of housekeeping: an inbox made again is watched and locked again (a second worker
     /// is refused on it as on the first), settled files are taken, and the inbox is rescanned when due.
     func keepHouse(watcher: InotifyWatcher, lastRescan: inout Date) throws {

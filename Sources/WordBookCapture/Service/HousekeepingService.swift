@@ -19,6 +19,10 @@ struct HousekeepingService: Service, CustomStringConvertible {
                     try await Task.sleep(for: .seconds(1))
                 }
             }
-        } catch is CancellationError {}
+        } catch is CancellationError {
+        } catch {
+            inbox.reportFailure(error)
+            throw error
+        }
     }
 }

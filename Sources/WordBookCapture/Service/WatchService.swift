@@ -18,9 +18,7 @@ struct WatchService: Service, CustomStringConvertible {
                 watcher.stop()
             }
         } catch {
-            inbox.logger.critical("\(error); the worker stops, so that it is started again (photos wait in the inbox)")
-            inbox.workerLock?.record(note: "stopped: \(error)")
-            inbox.notifier.notify("STATUS=stopped: \(error)", mayDrop: false)
+            inbox.reportFailure(error)
             throw error
         }
     }
