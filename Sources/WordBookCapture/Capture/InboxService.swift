@@ -117,7 +117,8 @@ public final class InboxService: Sendable {
         do {
             try await group.run()
         } catch {
-            logger.info("stopped: \(statusLine())")
+            // A worker that could not start has nothing to account for.
+            if isStopping { logger.info("stopped: \(statusLine())") }
             throw error
         }
         logger.info("stopped: \(statusLine())")
