@@ -58,7 +58,10 @@ public final class WorkerLock: Sendable {
     public func lockInboxAgain(_ folder: String) throws {
         guard inboxNotLocked == nil else { return }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw WorkerLockError.cannotLock(path: folder, reason: Self.errorText()) }
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }  // gone again: locked once it is back, when its watch is armed again
+            throw WorkerLockError.cannotLock(path: folder, reason: Self.errorText())
+        }
         // The folder locked already (its watch was lost for another reason): a second lock on it
         // through another descriptor would wait on this very worker.
         if let held = inbox.withLock({ $0 }), Self.sameFile(held, descriptor) {
