@@ -11,6 +11,7 @@ struct Run: ParsableCommand {
     @OptionGroup var arguments: RunArguments
 
     func run() throws {
+        try OpenFilesLimit.check()
         let options = arguments.options
         var configuration = try options.loadConfiguration()
         if let workers = arguments.worker.workers { configuration.workers = workers }

@@ -37,4 +37,43 @@ import Testing
         #expect((try status(scratch))["workerNote"] == nil)
         #expect(worker.stop() == 0)
     }
+
+    /// The inbox is locked as a folder: one made again is a new folder, which the worker locks
+    /// again, so a second worker (with a database of its own) is refused on it as on the first.
+    @Test func aSecondWorkerIsRefusedOnAnInboxMadeAgain() throws {
+        let scratch = try Scratch(workers: 1)
+        let worker = try Worker(scratch)
+        #expect(worker.waitUntilWatching(), "\(worker.output)")
+        try FileManager.default.removeItem(atPath: scratch.inbox)
+        #expect(eventually(timeout: 60) { worker.output.contains("was deleted or renamed") }, "\(worker.output)")
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        #expect(eventually(timeout: 60) { worker.output.contains("is there again") }, "\(worker.output)")
+        #expect(worker.output.contains("it is locked against a second worker again"), "\(worker.output)")
+
+        let other = "\(scratch.root)/other.toml"
+        try """
+            [paths]
+            data = "\(scratch.root)/other"
+            inbox = "\(scratch.inbox)"
+            [capture]
+            workers = 1
+            """.write(toFile: other, atomically: true, encoding: .utf8)
+        let log = "\(scratch.root)/second.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: wordbookBinary)
+        second.arguments = ["run", "--config", other]
+        second.standardError = FileHandle(forWritingAtPath: log)
+        second.standardOutput = FileHandle.nullDevice
+        try second.run()
+        #expect(eventually(timeout: 60) { !second.isRunning }, "a second worker runs on the inbox made again")
+        if second.isRunning {
+            second.terminate()
+        }
+        second.waitUntilExit()
+        let refusal = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(second.terminationStatus != 0)
+        #expect(refusal == "wordbook: another worker (pid \(worker.process.processIdentifier)) is already watching \(scratch.inbox)\n", "\(refusal)")
+        #expect(worker.stop() == 0)
+    }
 }

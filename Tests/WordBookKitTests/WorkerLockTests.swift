@@ -78,4 +78,32 @@ import Testing
         #expect(watched.first?.holder.pid == getpid())
         #expect(watched.first?.files == inside)
     }
+
+    /// An inbox renamed and made again is a new folder: locked again, it is refused to a second
+    /// worker; the renamed one is let go; a folder another worker took first is refused to this one.
+    @Test func anInboxMadeAgainIsLockedAgain() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let lock = try WorkerLock.acquire(paths: paths(root))
+        #expect(rename("\(root)/inbox", "\(root)/inbox.old") == 0)
+        try FileManager.default.createDirectory(atPath: "\(root)/inbox", withIntermediateDirectories: true)
+        #expect(WorkerLock.holder(inbox: "\(root)/inbox") == nil)
+
+        try lock.lockInboxAgain("\(root)/inbox")
+        #expect(WorkerLock.holder(inbox: "\(root)/inbox") == WorkerLock.Holder(pid: getpid()))
+        #expect(WorkerLock.holder(inbox: "\(root)/inbox.old") == nil)
+        try lock.lockInboxAgain("\(root)/inbox")  // the same folder: kept, not refused to itself
+        #expect(throws: WorkerLockError.inboxTaken(inbox: "\(root)/inbox", pid: getpid())) {
+            try WorkerLock.acquire(paths: paths(root, database: "other.sqlite"))
+        }
+
+        // Another worker takes the next new inbox first.
+        try FileManager.default.removeItem(atPath: "\(root)/inbox")
+        try FileManager.default.createDirectory(atPath: "\(root)/inbox", withIntermediateDirectories: true)
+        let other = try WorkerLock.acquire(paths: paths(root, database: "other.sqlite"))
+        #expect(throws: WorkerLockError.inboxTaken(inbox: "\(root)/inbox", pid: getpid())) {
+            try lock.lockInboxAgain("\(root)/inbox")
+        }
+        withExtendedLifetime(other) {}
+    }
 }

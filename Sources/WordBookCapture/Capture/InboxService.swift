@@ -1,40 +1,49 @@
 import Foundation
 import Glibc
 import Logging
+import ServiceLifecycle
+import Synchronization
 import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
 
 /// `wordbook run`: watches the inbox, files every photo that arrives, and disposes of the original.
-public final class InboxService: @unchecked Sendable {
+/// Its parts run as services of one `ServiceGroup`: the inotify reader, the housekeeping, the
+/// watchdog and the filing. SIGTERM, SIGINT and SIGHUP stop them gracefully; a part that fails
+/// stops the others, and the worker ends with the reason and a non-zero status.
+public final class InboxService: Sendable {
+    private struct State {
+        /// Files seen by a scan while perhaps still being written, with the time they were first seen.
+        var settling: [String: Date] = [:]
+        /// Photos that could not be filed or moved for reasons outside them, with when that happened.
+        var retryLater: [String: Date] = [:]
+        /// Photos filed and linked to where they were going, whose inbox name could not be removed yet:
+        /// the next try only removes it.
+        var leftBehind: [String: String] = [:]
+        var unknownFolders = Set<String>()
+        var counts = (filed: 0, duplicates: 0, failed: 0)
+        var inFlight = Set<String>()
+        var lastProgress = Date()
+        /// Why the worker stopped of itself (a damaged database), when it did.
+        var halted: String?
+        var stopping = false
+    }
+
     private let configuration: Configuration
     private let paths: DataPaths
     private let database: AppDatabase
-    private let logger: Logger
-    private let notifier: SystemdNotifier
+    let logger: Logger
+    let notifier: SystemdNotifier
     private let queue = WorkQueue()
     private let disposal: Disposal
     private let scanner: InboxScanner
-    private let lock = NSLock()
+    private let state = Mutex(State())
     private let timingsLog: TimingsLog?
-    /// Where `status` reads the worker's health.
-    private let workerLock: WorkerLock?
-    /// Files seen by a scan while perhaps still being written, with the time they were first seen.
-    private var settling: [String: Date] = [:]
-    /// Photos that could not be filed or moved for reasons outside them, with when that happened.
-    private var retryLater: [String: Date] = [:]
-    /// Photos filed and linked to where they were going, whose inbox name could not be removed yet:
-    /// the next try only removes it.
-    private var leftBehind: [String: String] = [:]
-    private var unknownFolders = Set<String>()
-    private var counts = (filed: 0, duplicates: 0, failed: 0)
-    private var inFlight = Set<String>()
-    private var lastProgress = Date()
-    /// Signalled to stop: by SIGTERM or SIGINT, or by a damaged database.
-    private let stop = DispatchSemaphore(value: 0)
-    /// Why the worker stopped of itself, when it did.
-    private var halted: String?
+    /// Where `status` reads the worker's health; the inbox's lock is taken again on an inbox made again.
+    let workerLock: WorkerLock?
+    /// Opens once the filers are ready and the inbox is watched.
+    let started = StartGate()
 
     /// A worker stuck this long on photos is unhealthy: the watchdog stops being fed and systemd restarts us.
     static let stallLimit: TimeInterval = 600
@@ -58,22 +67,95 @@ public final class InboxService: @unchecked Sendable {
         scanner = InboxScanner(paths: paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
     }
 
-    /// Runs until SIGTERM or SIGINT, then finishes the photos in flight and returns.
+    /// Runs until SIGTERM, SIGINT or SIGHUP, then finishes the photos in flight and returns; throws
+    /// when a part of the worker failed or the database is damaged.
     public func run() throws {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await runServices() } catch { outcome.failure.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.failure.withLock({ $0 }) { throw error }
+    }
+
+    private final class Outcome: Sendable {
+        let failure = Mutex<(any Error)?>(nil)
+    }
+
+    private func runServices() async throws {
         for folder in [paths.inbox, paths.archive, paths.failed] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let signalSources = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [stop] in stop.signal() }
-            source.resume()
-            return source
+        let watcher = try InotifyWatcher(
+            scanner: scanner, logger: logger,
+            onFile: { [self] path in queue.push(path) },
+            onUndecodable: { [self] name in giveShownName(name) },
+            onOverflow: { [self] in scan() },
+            onRootLost: { [self] in
+                let note = "the inbox \(paths.inbox) was deleted or renamed at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())); photos wait until it is made again"
+                logger.error("\(note), and the watch is armed again then")
+                workerLock?.record(note: note)
+                notifier.notify("STATUS=\(note)")
+            })
+        // Shut down in reverse: the filing first (the queue closes at once, the photos in flight are
+        // finished while the watchdog is still fed), the inotify reader last.
+        let services: [any Service] = [
+            WatchService(inbox: self, watcher: watcher),
+            HousekeepingService(inbox: self, watcher: watcher),
+            WatchdogService(inbox: self),
+            FilingService(inbox: self, watcher: watcher),
+        ]
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services.map {
+                .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup,
+                      failureTerminationBehavior: .gracefullyShutdownGroup)
+            },
+            gracefulShutdownSignals: [.sigterm, .sigint, .sighup],
+            logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            // A worker that could not start has nothing to account for.
+            if isStopping { logger.info("stopped: \(statusLine())") }
+            throw error
         }
+        logger.info("stopped: \(statusLine())")
+        workerLock?.record(note: nil)
+    }
 
-        let workerCount = configuration.workerCount
+    /// Makes the filers and starts their threads, watches the inbox and scans it, says READY=1,
+    /// then files until the queue closes. Throws when the worker cannot start, or stopped itself.
+    func startAndFile(watcher: InotifyWatcher) async throws {
+        defer { started.open(started: false) }
+        let filers = try await onOwnThread(named: "start") { [self] in try makeFilers() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, filer) in filers.enumerated() {
+                group.addTask { try await onOwnThread(named: "worker-\(index + 1)") { [self] in work(with: filer) } }
+            }
+            if !isStopping {
+                do {
+                    try watcher.start()
+                } catch {
+                    queue.close()
+                    try await group.waitForAll()
+                    throw error
+                }
+                scan()
+                if let problem = SceneText.problem(configuredFolder: configuration.models) { logger.warning("\(problem)") }
+                logger.info("watching \(paths.inbox) with \(filers.count) worker\(filers.count == 1 ? "" : "s"); filing into \(paths.database)")
+                notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
+                started.open(started: true)
+            }
+            try await group.waitForAll()
+        }
+        if let reason = state.withLock({ $0.halted }) { throw WorkerHalted(reason: reason) }
+    }
+
+    private func makeFilers() throws -> [PhotoFiler] {
         let glossary = PhotoFiler.glossary(for: configuration)
-        let filers = try (0..<workerCount).map { _ in
+        let filers = try (0..<configuration.workerCount).map { _ in
             let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
             try filer.prepare(configuration.defaultLanguage)
             return filer
@@ -87,88 +169,56 @@ public final class InboxService: @unchecked Sendable {
                 logger.warning("could not create the language folder \(folder): \(error.localizedDescription)")
             }
         }
-        let workersDone = DispatchGroup()
-        for (index, filer) in filers.enumerated() {
-            workersDone.enter()
-            let thread = Thread { [self] in
-                work(with: filer)
-                workersDone.leave()
-            }
-            thread.name = "worker-\(index + 1)"
-            thread.start()
+        return filers
+    }
+
+    private var isStopping: Bool { state.withLock { $0.stopping } }
+
+    /// Closes the queue first, so that what the log names as waiting is what stays in the inbox.
+    func beginStopping() {
+        let first = state.withLock { state in
+            defer { state.stopping = true }
+            return !state.stopping
         }
-
-        let watcher = try InotifyWatcher(
-            scanner: scanner, logger: logger,
-            onFile: { [self] path in queue.push(path) },
-            onUndecodable: { [self] name in giveShownName(name) },
-            onOverflow: { [self] in scan() },
-            onRootLost: { [self] in
-                let note = "the inbox \(paths.inbox) was deleted or renamed at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())); photos wait until it is made again"
-                logger.error("\(note), and the watch is armed again then")
-                workerLock?.record(note: note)
-                notifier.notify("STATUS=\(note)")
-            })
-        try watcher.start()
-        scan()
-
-        let housekeeping = DispatchSource.makeTimerSource(queue: .global())
-        housekeeping.schedule(deadline: .now() + 1, repeating: 1)
-        var lastRescan = Date()
-        housekeeping.setEventHandler { [self] in
-            watcher.checkInbox()
-            if watcher.rearm() {
-                logger.info("the inbox \(paths.inbox) is there again: watching it again")
-                workerLock?.record(note: nil)
-                scan()
-            }
-            takeSettledFiles()
-            if configuration.rescanInterval > 0, Date().timeIntervalSince(lastRescan) >= Double(configuration.rescanInterval) {
-                lastRescan = Date()
-                scan()
-            }
-        }
-        // systemd wants WATCHDOG=1 at least every half of WATCHDOG_USEC: ping twice as often as that.
-        var watchdog: DispatchSourceTimer?
-        if let half = notifier.watchdogPing {
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(deadline: .now(), repeating: half / 2)
-            timer.setEventHandler { [self] in
-                if isHealthy { notifier.notify("WATCHDOG=1") }
-            }
-            timer.resume()
-            watchdog = timer
-        }
-        housekeeping.resume()
-
-        if let problem = SceneText.problem(configuredFolder: configuration.models) { logger.warning("\(problem)") }
-        logger.info("watching \(paths.inbox) with \(workerCount) worker\(workerCount == 1 ? "" : "s"); filing into \(paths.database)")
-        notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
-
-        stop.wait()
-        // Closed first, so that what the log names as waiting is what stays in the inbox.
+        guard first else { return }
         queue.close()
         logger.info("stopping: \(stoppingLine())")
         notifier.notify("STOPPING=1", mayDrop: false)
-        housekeeping.cancel()
-        watchdog?.cancel()
-        watcher.stop()
-        workersDone.wait()
-        signalSources.forEach { $0.cancel() }
-        logger.info("stopped: \(statusLine())")
-        if let reason = lock.withLock({ halted }) { throw WorkerHalted(reason: reason) }
-        workerLock?.record(note: nil)
+    }
+
+    /// A part of the worker failed: the log, `status` (through the lock file) and systemd's STATUS= say why.
+    func reportFailure(_ error: any Error) {
+        logger.critical("\(error); the worker stops, so that it is started again (photos wait in the inbox)")
+        workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(error)")
+        notifier.notify("STATUS=stopped: \(error)", mayDrop: false)
+    }
+
+    /// One round of housekeeping: an inbox made again is watched and locked again (a second worker
+    /// is refused on it as on the first), settled files are taken, and the inbox is rescanned when due.
+    func keepHouse(watcher: InotifyWatcher, lastRescan: inout Date) throws {
+        watcher.checkInbox()
+        if watcher.rearm() {
+            try workerLock?.lockInboxAgain(paths.inbox)
+            logger.info("the inbox \(paths.inbox) is there again: watching it again\(workerLock?.inboxNotLocked == nil && workerLock != nil ? ", and it is locked against a second worker again" : "")")
+            workerLock?.record(note: nil)
+            scan()
+        }
+        takeSettledFiles()
+        if configuration.rescanInterval > 0, Date().timeIntervalSince(lastRescan) >= Double(configuration.rescanInterval) {
+            lastRescan = Date()
+            scan()
+        }
     }
 
     /// Healthy while nothing waits, or while photos keep getting done.
-    private var isHealthy: Bool {
-        let (busy, last) = lock.withLock { (inFlight, lastProgress) }
+    var isHealthy: Bool {
+        let (busy, last) = state.withLock { ($0.inFlight, $0.lastProgress) }
         return (busy.isEmpty && queue.count == 0) || Date().timeIntervalSince(last) < Self.stallLimit
     }
 
     /// The photos being finished, by name, and how many wait for the next start.
     private func stoppingLine() -> String {
-        let names = lock.withLock { inFlight }.map(disposal.relativeName(of:)).sorted()
+        let names = state.withLock { $0.inFlight }.map(disposal.relativeName(of:)).sorted()
         let waiting = queue.count
         let finishing = names.isEmpty
             ? "no photo in flight"
@@ -177,7 +227,7 @@ public final class InboxService: @unchecked Sendable {
     }
 
     private func statusLine() -> String {
-        let (snapshot, held) = lock.withLock { (counts, retryLater.count) }
+        let (snapshot, held) = state.withLock { ($0.counts, $0.retryLater.count) }
         var line = "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
         if held > 0 { line += ", \(held) held back to be tried again (see the log)" }
         return line
@@ -190,7 +240,7 @@ public final class InboxService: @unchecked Sendable {
         let now = Date()
         for path in scanner.files() {
             if let modified = InboxScanner.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
-                lock.withLock { settling[path] = settling[path] ?? now }
+                state.withLock { $0.settling[path] = $0.settling[path] ?? now }
             } else {
                 queue.push(path)
             }
@@ -217,14 +267,14 @@ public final class InboxService: @unchecked Sendable {
 
     private func takeSettledFiles() {
         let now = Date()
-        let ready: [String] = lock.withLock {
-            var ready = settling.keys.filter { path in
+        let ready: [String] = state.withLock { state in
+            var ready = state.settling.keys.filter { path in
                 guard let modified = InboxScanner.modificationDate(path) else { return true }
                 return now.timeIntervalSince(modified) >= Self.settleTime
             }
-            ready.forEach { settling.removeValue(forKey: $0) }
-            let retry = retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
-            retry.forEach { retryLater.removeValue(forKey: $0) }
+            ready.forEach { state.settling.removeValue(forKey: $0) }
+            let retry = state.retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
+            retry.forEach { state.retryLater.removeValue(forKey: $0) }
             ready += retry
             return ready
         }
@@ -237,7 +287,7 @@ public final class InboxService: @unchecked Sendable {
         guard components.count >= 2 else { return configuration.defaultLanguage }
         let folder = String(components[0])
         if let language = Language(name: folder) { return language }
-        let first = lock.withLock { unknownFolders.insert(folder).inserted }
+        let first = state.withLock { $0.unknownFolders.insert(folder).inserted }
         if first {
             logger.warning("the inbox folder '\(folder)' names no known language (\(Language.allowedNames)); its photos are read as \(configuration.defaultLanguage)")
         }
@@ -246,16 +296,16 @@ public final class InboxService: @unchecked Sendable {
 
     private func work(with filer: PhotoFiler) {
         while let path = queue.pop() {
-            lock.withLock { _ = inFlight.insert(path) }
+            state.withLock { _ = $0.inFlight.insert(path) }
             defer {
-                lock.withLock {
-                    inFlight.remove(path)
-                    lastProgress = Date()
+                state.withLock { state in
+                    state.inFlight.remove(path)
+                    state.lastProgress = Date()
                 }
                 queue.finish(path)
             }
             let name = disposal.relativeName(of: path)
-            if let copy = lock.withLock({ leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
+            if let copy = state.withLock({ $0.leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
                 remove(path, copy: copy)
                 continue
             }
@@ -266,20 +316,20 @@ public final class InboxService: @unchecked Sendable {
             }
             switch outcome {
             case let .filed(word, book):
-                lock.withLock { counts.filed += 1 }
+                state.withLock { $0.counts.filed += 1 }
                 logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
                 archive(path, day: book)
             case let .duplicate(word, _, captureDay):
-                lock.withLock { counts.duplicates += 1 }
+                state.withLock { $0.counts.duplicates += 1 }
                 logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
                 archive(path, day: captureDay)
             case let .settling(reason):
                 // Perhaps still being written: tried again once it has been left alone.
                 logger.debug("\(name) is tried again once it is left alone: \(reason)")
-                lock.withLock { settling[path] = Date() }
+                state.withLock { $0.settling[path] = Date() }
                 continue
             case let .failed(reason):
-                lock.withLock { counts.failed += 1 }
+                state.withLock { $0.counts.failed += 1 }
                 logger.error("\(name) failed: \(reason)")
                 do {
                     try disposal.fail(path, reason: reason)
@@ -293,16 +343,15 @@ public final class InboxService: @unchecked Sendable {
                 break
             case let .halted(reason):
                 // Not the photo's fault: it stays in the inbox, and so does every other.
-                let first = lock.withLock {
-                    defer { halted = halted ?? reason }
-                    return halted == nil
+                let first = state.withLock { state in
+                    defer { state.halted = state.halted ?? reason }
+                    return state.halted == nil
                 }
                 if first {
                     logger.critical("\(name) stays in the inbox, as every photo does: \(reason); the worker stops")
                     workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(reason)")
                     notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
-                    queue.close()
-                    stop.signal()
+                    beginStopping()
                 }
             }
             notifier.notify("STATUS=\(statusLine())")
@@ -310,7 +359,7 @@ public final class InboxService: @unchecked Sendable {
     }
 
     private func holdBack(_ path: String) {
-        lock.withLock { retryLater[path] = Date() }
+        state.withLock { $0.retryLater[path] = Date() }
     }
 
     private func archive(_ path: String, day: String) {
@@ -324,7 +373,7 @@ public final class InboxService: @unchecked Sendable {
     /// A photo its disposal left in the inbox: the log says why, and it is tried again later.
     private func keep(_ path: String, after error: Error, saying message: String) {
         if let error = error as? DisposalError, case let .copied(copy) = error.left {
-            lock.withLock { leftBehind[path] = copy }
+            state.withLock { $0.leftBehind[path] = copy }
         }
         logger.error("\(message); it stays in the inbox and is tried again in \(Int(Self.retryDelay)) s")
         holdBack(path)

@@ -6,7 +6,7 @@ import WordBookStore
 
 /// `wordbook ingest`: the pipeline once over given files, on several threads, results in input order.
 /// The files stay where they are.
-public final class Ingestor: @unchecked Sendable {
+public final class Ingestor: Sendable {
     private let filers: [PhotoFiler]
     private let language: Language
     private let measuring: Bool

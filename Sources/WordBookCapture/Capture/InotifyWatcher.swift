@@ -1,42 +1,48 @@
 import Foundation
 import Glibc
 import Logging
-import WordBookPipeline
+import Synchronization
 import WordBookSettings
-import WordBookStore
 
 /// Watches a folder tree with inotify: reports files closed after writing or moved in,
 /// and arms watches on folders created or moved in later (reporting the files already inside).
-public final class InotifyWatcher: @unchecked Sendable {
+public final class InotifyWatcher: Sendable {
     public enum WatchError: Error, CustomStringConvertible {
         case cannotStart(String)
         case cannotWatch(folder: String, reason: String)
+        case readerFailed(String)
 
         public var description: String {
             switch self {
             case let .cannotStart(reason): return "inotify could not be started: \(reason)"
             case let .cannotWatch(folder, reason): return "the folder \(folder) cannot be watched: \(reason)"
+            case let .readerFailed(reason): return "the inotify reader failed: \(reason)"
             }
         }
+    }
+
+    private struct State {
+        var folders: [Int32: String] = [:]
+        var warnedAboutLimit = false
+        /// The inbox's own watch; nil once the inbox was deleted or renamed, until it is made again.
+        var rootWatch: Int32?
+        /// The inbox folder's device and inode when its watch was armed.
+        var rootIdentity: (dev: UInt, ino: UInt)?
     }
 
     private let scanner: InboxScanner
     private let onFile: @Sendable (String) -> Void
     private let onOverflow: @Sendable () -> Void
     private let onUndecodable: @Sendable (UndecodableName) -> Void
+    private let onRootLost: @Sendable () -> Void
     private let logger: Logger
     private let fd: Int32
-    private var stopPipe: [Int32] = [-1, -1]
-    private var folders: [Int32: String] = [:]
-    private let lock = NSLock()
-    private var thread: Thread?
-    private let finished = DispatchSemaphore(value: 0)
-    private var warnedAboutLimit = false
-    /// The inbox's own watch; nil once the inbox was deleted or renamed, until it is made again.
-    private var rootWatch: Int32?
-    /// The inbox folder's device and inode when its watch was armed.
-    private var rootIdentity: (dev: UInt, ino: UInt)?
-    private let onRootLost: @Sendable () -> Void
+    /// Written to by `stop()`, read by `readEvents()`.
+    private let stopReading: Int32, stopWriting: Int32
+    private let state = Mutex(State())
+    /// For the tests of a reader that fails: the inotify descriptor is broken after the first
+    /// batch of events, as a descriptor the kernel no longer reads would be.
+    private let breaksAfterFirstEvents = ProcessInfo.processInfo.environment["WORDBOOK_DEBUG_BREAK_INOTIFY"] == "1"
 
     private static let fileEvents = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
         | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
@@ -53,37 +59,41 @@ public final class InotifyWatcher: @unchecked Sendable {
         self.logger = logger
         self.onFile = onFile
         self.onOverflow = onOverflow
-        fd = inotify_init1(Int32(IN_CLOEXEC))
-        guard fd >= 0 else { throw WatchError.cannotStart(String(cString: strerror(errno))) }
-        guard pipe(&stopPipe) == 0 else {
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw WatchError.cannotStart(Self.reason(errno)) }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            let reason = Self.reason(errno)
             close(fd)
-            throw WatchError.cannotStart(String(cString: strerror(errno)))
+            throw WatchError.cannotStart(reason)
         }
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        self.fd = fd
+        stopReading = ends[0]
+        stopWriting = ends[1]
     }
 
     deinit {
         close(fd)
-        close(stopPipe[0])
-        close(stopPipe[1])
+        close(stopReading)
+        close(stopWriting)
     }
 
-    /// Arms watches on the whole tree, then reads events on a thread of its own.
+    /// What a failed call's errno means; a limit on open files is named with the limit.
+    private static func reason(_ code: Int32) -> String {
+        code == EMFILE || code == ENFILE ? String(describing: ResourceLimitError(code: code)) : String(cString: strerror(code))
+    }
+
+    /// Arms watches on the whole tree; `readEvents()` then reports what happens in it.
     public func start() throws {
         for folder in scanner.folders() {
             try watch(folder)
         }
         armRoot()
-        let thread = Thread { [self] in
-            readEvents()
-            finished.signal()
-        }
-        thread.name = "inotify"
-        self.thread = thread
-        thread.start()
     }
 
     /// Whether the inbox itself is watched; false from its deletion or renaming until `rearm()`.
-    public var isWatchingInbox: Bool { lock.withLock { rootWatch != nil } }
+    public var isWatchingInbox: Bool { state.withLock { $0.rootWatch != nil } }
 
     /// Arms the watches again once an inbox that was deleted or renamed is there again; true when
     /// it did, so that the caller scans what arrived meanwhile.
@@ -100,9 +110,9 @@ public final class InotifyWatcher: @unchecked Sendable {
 
     private func armRoot() {
         let identity = Self.identity(scanner.root)
-        lock.withLock {
-            rootWatch = folders.first { $0.value == scanner.root }?.key
-            rootIdentity = identity
+        state.withLock { state in
+            state.rootWatch = state.folders.first { $0.value == scanner.root }?.key
+            state.rootIdentity = identity
         }
     }
 
@@ -115,7 +125,7 @@ public final class InotifyWatcher: @unchecked Sendable {
     /// Whether the inbox's path still names the folder watched. inotify says nothing of a folder
     /// deleted while a descriptor holds it open (the worker's lock does), so this is asked as well.
     public func checkInbox() {
-        guard let watched = lock.withLock({ rootWatch == nil ? nil : rootIdentity }) else { return }
+        guard let watched = state.withLock({ $0.rootWatch == nil ? nil : $0.rootIdentity }) else { return }
         let now = Self.identity(scanner.root)
         if now?.dev != watched.dev || now?.ino != watched.ino { loseRoot() }
     }
@@ -123,21 +133,21 @@ public final class InotifyWatcher: @unchecked Sendable {
     /// The inbox went (deleted, or renamed with everything in it): every watch is dropped, since
     /// their paths no longer name what they watch, until `rearm()` finds the inbox again.
     private func loseRoot() {
-        let watches: [Int32] = lock.withLock {
-            guard rootWatch != nil else { return [] }
-            rootWatch = nil
-            defer { folders.removeAll() }
-            return Array(folders.keys)
+        let watches: [Int32] = state.withLock { state in
+            guard state.rootWatch != nil else { return [] }
+            state.rootWatch = nil
+            defer { state.folders.removeAll() }
+            return Array(state.folders.keys)
         }
         guard !watches.isEmpty else { return }
         watches.forEach { _ = inotify_rm_watch(fd, $0) }
         onRootLost()
     }
 
+    /// Ends `readEvents()`.
     public func stop() {
         var byte: UInt8 = 1
-        _ = write(stopPipe[1], &byte, 1)
-        if thread != nil { finished.wait() }
+        _ = write(stopWriting, &byte, 1)
     }
 
     private func watch(_ folder: String) throws {
@@ -145,33 +155,43 @@ public final class InotifyWatcher: @unchecked Sendable {
         guard wd >= 0 else {
             let code = errno
             if code == ENOSPC {
-                if !warnedAboutLimit {
-                    warnedAboutLimit = true
+                let first = state.withLock { state in
+                    defer { state.warnedAboutLimit = true }
+                    return !state.warnedAboutLimit
+                }
+                if first {
                     logger.error("out of inotify watches at \(folder): raise fs.inotify.max_user_watches (sysctl -w fs.inotify.max_user_watches=524288); rescanning covers it meanwhile")
                 }
                 return
             }
             if code == ENOENT || code == ENOTDIR { return }  // gone or replaced meanwhile
-            throw WatchError.cannotWatch(folder: folder, reason: String(cString: strerror(code)))
+            throw WatchError.cannotWatch(folder: folder, reason: Self.reason(code))
         }
-        lock.withLock { folders[wd] = folder }
+        state.withLock { $0.folders[wd] = folder }
     }
 
-    private func readEvents() {
+    /// Reads events until `stop()`; blocks, so it runs on a thread of its own. Throws when inotify
+    /// can no longer be read: no event would come again, and the worker must not go on as if watching.
+    public func readEvents() throws {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
-        var polls = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+        var polls = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopReading, events: Int16(POLLIN), revents: 0)]
+        var batches = 0
         while true {
             let ready = poll(&polls, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
-                logger.error("inotify stopped: \(String(cString: strerror(errno)))")
-                return
+                throw WatchError.readerFailed("poll: \(Self.reason(errno))")
             }
             if polls[1].revents != 0 { return }
+            if polls[0].revents & Int16(POLLNVAL) != 0 { throw WatchError.readerFailed("its descriptor is no longer open") }
             let count = read(fd, buffer, size)
-            if count <= 0 { continue }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw WatchError.readerFailed("read: \(Self.reason(errno))")
+            }
+            if count == 0 { throw WatchError.readerFailed("read: the descriptor was at its end") }
             var offset = 0
             while offset + 16 <= count {
                 let event = buffer.advanced(by: offset)
@@ -186,13 +206,25 @@ public final class InotifyWatcher: @unchecked Sendable {
                 }
                 handle(wd: wd, mask: mask, name: name)
             }
+            batches += 1
+            if breaksAfterFirstEvents && batches == 1 { breakDescriptor() }
         }
+    }
+
+    /// Puts a descriptor open for writing only in the inotify descriptor's place: reading it then
+    /// fails with EBADF, as reading a descriptor the kernel has taken away does.
+    private func breakDescriptor() {
+        let writeOnly = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard writeOnly >= 0 else { return }
+        _ = dup2(writeOnly, fd)
+        close(writeOnly)
+        logger.warning("WORDBOOK_DEBUG_BREAK_INOTIFY is set: the inotify descriptor is broken on purpose")
     }
 
     /// A name that is not UTF-8, once it is complete (closed after writing, moved in, or not a
     /// regular file being written), and unless the rules leave it alone.
     private func handleUndecodable(wd: Int32, mask: UInt32, bytes: [UInt8]) {
-        guard let folder = lock.withLock({ folders[wd] }) else { return }
+        guard let folder = state.withLock({ $0.folders[wd] }) else { return }
         let name = UndecodableName(folder: folder, bytes: bytes)
         let isFolder = mask & UInt32(IN_ISDIR) != 0
         guard isFolder ? !scanner.rules.ignoresFolder(named: name.shown) : !scanner.rules.ignoresFile(named: name.shown) else { return }
@@ -207,17 +239,17 @@ public final class InotifyWatcher: @unchecked Sendable {
             onOverflow()
             return
         }
-        let isRoot = lock.withLock { rootWatch == wd }
+        let isRoot = state.withLock { $0.rootWatch == wd }
         if isRoot && mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0 {
             loseRoot()
             return
         }
         if mask & UInt32(IN_IGNORED) != 0 {
-            _ = lock.withLock { folders.removeValue(forKey: wd) }
+            _ = state.withLock { $0.folders.removeValue(forKey: wd) }
             return
         }
         if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return }
-        guard let folder = lock.withLock({ folders[wd] }), !name.isEmpty else { return }
+        guard let folder = state.withLock({ $0.folders[wd] }), !name.isEmpty else { return }
         let path = "\(folder)/\(name)"
         if mask & UInt32(IN_ISDIR) != 0 {
             guard mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0, !scanner.rules.ignoresFolder(named: name),

@@ -1,62 +1,75 @@
 import Foundation
-import WordBookPipeline
-import WordBookSettings
-import WordBookStore
+import Synchronization
 
 /// The paths waiting for a worker. A path already waiting or being worked on is not added twice.
 /// Once closed, workers get nothing more; what still waits stays in the inbox for the next start.
-public final class WorkQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var waiting: [String] = []
-    private var head = 0
-    private var known = Set<String>()
-    private var closed = false
+public final class WorkQueue: Sendable {
+    private struct State {
+        var waiting: [String] = []
+        var head = 0
+        var known = Set<String>()
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    /// One signal per path pushed, and one passed from waiter to waiter once closed.
+    private let available = DispatchSemaphore(value: 0)
 
     public init() {}
 
     /// Adds `path` unless it is already waiting or in flight; false when it was not added.
     @discardableResult
     public func push(_ path: String) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !closed, known.insert(path).inserted else { return false }
-        waiting.append(path)
-        condition.signal()
-        return true
+        let added = state.withLock { state in
+            guard !state.closed, state.known.insert(path).inserted else { return false }
+            state.waiting.append(path)
+            return true
+        }
+        if added { available.signal() }
+        return added
     }
 
     /// The next path, waiting for one; nil once the queue is closed.
     public func pop() -> String? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == waiting.count && !closed { condition.wait() }
-        guard !closed else { return nil }
-        let path = waiting[head]
-        head += 1
-        if head > 1024 && head * 2 > waiting.count {
-            waiting.removeFirst(head)
-            head = 0
+        while true {
+            available.wait()
+            let next: String?? = state.withLock { state in
+                if state.closed { return .some(nil) }
+                guard state.head < state.waiting.count else { return nil }
+                let path = state.waiting[state.head]
+                state.head += 1
+                if state.head > 1024 && state.head * 2 > state.waiting.count {
+                    state.waiting.removeFirst(state.head)
+                    state.head = 0
+                }
+                return .some(path)
+            }
+            switch next {
+            case .some(nil):
+                available.signal()  // the next waiter learns it too
+                return nil
+            case let .some(path?):
+                return path
+            case nil:
+                continue
+            }
         }
-        return path
     }
 
     /// Marks `path` finished, so that a later event for the same name is taken again.
     public func finish(_ path: String) {
-        condition.lock()
-        known.remove(path)
-        condition.unlock()
+        _ = state.withLock { $0.known.remove(path) }
     }
 
     public func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        let first = state.withLock { state in
+            defer { state.closed = true }
+            return !state.closed
+        }
+        if first { available.signal() }
     }
 
     public var count: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return waiting.count - head
+        state.withLock { $0.waiting.count - $0.head }
     }
 }

@@ -1,12 +1,9 @@
 import Foundation
 import Glibc
-import WordBookPipeline
-import WordBookSettings
-import WordBookStore
 
 /// systemd's notify protocol: datagrams to `$NOTIFY_SOCKET` (READY=1, STATUS=..., WATCHDOG=1, STOPPING=1).
 /// Does nothing when the process was not started by systemd.
-public final class SystemdNotifier: @unchecked Sendable {
+public final class SystemdNotifier: Sendable {
     private let socketPath: String?
     /// Half the watchdog interval, when systemd asks for one.
     public let watchdogPing: TimeInterval?

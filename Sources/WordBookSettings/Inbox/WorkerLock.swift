@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 public enum WorkerLockError: Error, CustomStringConvertible, Equatable {
     case databaseTaken(database: String, pid: Int32?)
@@ -25,7 +26,8 @@ public enum WorkerLockError: Error, CustomStringConvertible, Equatable {
 /// (its pid inside, for the second worker's message) and on the inbox folder itself, for as long
 /// as the process lives: the kernel drops both when it ends, kill -9 included, so no lock goes stale.
 /// The inbox is locked as a folder, not through a file in it, so a sync tool that owns it sees nothing new.
-public final class WorkerLock {
+/// An inbox deleted or renamed and made again is a new folder: the worker locks it again (`lockInboxAgain`).
+public final class WorkerLock: Sendable {
     /// Who holds a lock: a worker, with its pid when that can be told.
     public struct Holder: Equatable, Sendable {
         public var pid: Int32?
@@ -33,23 +35,65 @@ public final class WorkerLock {
         public var note: String? = nil
     }
 
-    private let descriptors: [Int32]
+    /// The lock file beside the database, which holds the pid and the worker's note.
+    private let database: Int32
+    /// The inbox folder locked, nil when its file system cannot lock folders.
+    private let inbox: Mutex<Int32?>
     /// Why the inbox is not locked, when its file system cannot lock folders (the database still is).
     public let inboxNotLocked: String?
 
-    private init(descriptors: [Int32], inboxNotLocked: String?) {
-        self.descriptors = descriptors
+    private init(database: Int32, inbox: Int32?, inboxNotLocked: String?) {
+        self.database = database
+        self.inbox = Mutex(inbox)
         self.inboxNotLocked = inboxNotLocked
     }
 
     deinit {
-        descriptors.forEach { close($0) }
+        close(database)
+        if let descriptor = inbox.withLock({ $0 }) { close(descriptor) }
+    }
+
+    /// Locks the folder now at `folder`, the inbox made again after it was deleted or renamed, and
+    /// lets the old one go. Throws when another worker holds it already, or it cannot be locked.
+    public func lockInboxAgain(_ folder: String) throws {
+        guard inboxNotLocked == nil else { return }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }  // gone again: locked once it is back, when its watch is armed again
+            throw WorkerLockError.cannotLock(path: folder, reason: Self.errorText())
+        }
+        // The folder locked already (its watch was lost for another reason): a second lock on it
+        // through another descriptor would wait on this very worker.
+        if let held = inbox.withLock({ $0 }), Self.sameFile(held, descriptor) {
+            close(descriptor)
+            return
+        }
+        switch Self.lockExclusively(descriptor) {
+        case 0:
+            let old = inbox.withLock { inbox in
+                defer { inbox = descriptor }
+                return inbox
+            }
+            if let old { close(old) }
+        case EWOULDBLOCK:
+            let pid = Self.flockHolder(descriptor)
+            close(descriptor)
+            throw WorkerLockError.inboxTaken(inbox: folder, pid: pid)
+        case let code:
+            close(descriptor)
+            throw WorkerLockError.cannotLock(path: folder, reason: String(cString: strerror(code)))
+        }
+    }
+
+    private static func sameFile(_ one: Int32, _ other: Int32) -> Bool {
+        var first = stat(), second = stat()
+        return fstat(one, &first) == 0 && fstat(other, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Writes the pid and, under it, `note` (nil when all is well) into the lock file, where
     /// `status` reads them.
     public func record(note: String?) {
-        guard let descriptor = descriptors.first else { return }
+        let descriptor = database
         let text = Array("\(getpid())\n\(note.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" } ?? "")".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pwrite(descriptor, text, text.count, 0)
@@ -104,7 +148,7 @@ public final class WorkerLock {
         }
         switch lockExclusively(inbox) {
         case 0:
-            return WorkerLock(descriptors: [database, inbox], inboxNotLocked: nil)
+            return WorkerLock(database: database, inbox: inbox, inboxNotLocked: nil)
         case EWOULDBLOCK:
             let pid = flockHolder(inbox)
             close(inbox)
@@ -113,7 +157,7 @@ public final class WorkerLock {
         case let code:
             // NFS without lockd, say: the database's lock still keeps a second worker out of the database.
             close(inbox)
-            return WorkerLock(descriptors: [database], inboxNotLocked: String(cString: strerror(code)))
+            return WorkerLock(database: database, inbox: nil, inboxNotLocked: String(cString: strerror(code)))
         }
     }
 
