@@ -7,7 +7,7 @@ import Testing
 @testable import WordBookStore
 @testable import WordBookThumbnail
 
-/// `wordbook ingest --json` with the real binary: the one-line-per-input contract of DESIGN.md, and
+/// `wordbook ingest --json` with the real binary: the one-line-per-input contract the README documents, and
 /// `gloss` when a dictionary gave the word one.
 @Suite struct IngestEndToEndTests {
     static let contractKeys: Set<String> = [
