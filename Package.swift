@@ -84,6 +84,7 @@ let package = Package(
             name: "WordBookCapture",
             dependencies: [
                 "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -93,6 +94,7 @@ let package = Package(
             name: "WordBookAnki",
             dependencies: [
                 "CArchive", "WordBookStore", "WordBookSettings",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -126,9 +128,8 @@ let package = Package(
             name: "wordbook-worker",
             dependencies: [
                 "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
-                "WordBookSettings", "WordBookGloss",
+                "WordBookSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -136,13 +137,15 @@ let package = Package(
             dependencies: [
                 "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
                 "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail",
+                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "CTesseract", "CTurboJPEG",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

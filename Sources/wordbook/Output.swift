@@ -1,5 +1,4 @@
 import Foundation
-import WordBookCommandLine
 import WordBookSettings
 import WordBookStore
 import WordBookThumbnail

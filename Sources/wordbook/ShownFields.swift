@@ -1,6 +1,4 @@
 import Foundation
-import WordBookCommandLine
-import WordBookSettings
 import WordBookStore
 
 /// Writes a word's fields straight into its `--json` object, under the names `WordFields` shows

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// The learner's commands through the real binary on a real database file.
 @Suite(.serialized) struct LearnerCommandTests {

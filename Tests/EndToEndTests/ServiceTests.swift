@@ -2,12 +2,8 @@ import Foundation
 import Glibc
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// What systemd and a learner at the terminal see while the worker runs.
 @Suite struct ServiceTests {

@@ -1,12 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String = "Straße") -> Filing {
     let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)

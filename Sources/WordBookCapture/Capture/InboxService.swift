@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Logging
-import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore

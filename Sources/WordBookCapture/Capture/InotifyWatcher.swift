@@ -1,9 +1,7 @@
 import Foundation
 import Glibc
 import Logging
-import WordBookPipeline
 import WordBookSettings
-import WordBookStore
 
 /// Watches a folder tree with inotify: reports files closed after writing or moved in,
 /// and arms watches on folders created or moved in later (reporting the files already inside).

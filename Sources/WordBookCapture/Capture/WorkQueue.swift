@@ -1,7 +1,4 @@
 import Foundation
-import WordBookPipeline
-import WordBookSettings
-import WordBookStore
 
 /// The paths waiting for a worker. A path already waiting or being worked on is not added twice.
 /// Once closed, workers get nothing more; what still waits stays in the inbox for the next start.

@@ -1,8 +1,5 @@
 import Foundation
 import Glibc
-import WordBookPipeline
-import WordBookSettings
-import WordBookStore
 
 /// systemd's notify protocol: datagrams to `$NOTIFY_SOCKET` (READY=1, STATUS=..., WATCHDOG=1, STOPPING=1).
 /// Does nothing when the process was not started by systemd.
