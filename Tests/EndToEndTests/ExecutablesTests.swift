@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Two executables: the command line links the store alone, the worker the recognition libraries.
+/// Two executables: the command line links no recognition or archive library, the worker links them.
 @Suite struct ExecutablesTests {
     static func linked(_ binary: String) throws -> String {
         try runProgram("/usr/bin/ldd", [binary]).stdout
