@@ -85,6 +85,7 @@ let package = Package(
             name: "WordBookCapture",
             dependencies: [
                 "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -95,6 +96,7 @@ let package = Package(
             name: "WordBookAnki",
             dependencies: [
                 "CArchive", "WordBookStore", "WordBookSettings",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -128,9 +130,8 @@ let package = Package(
             name: "wordbook-worker",
             dependencies: [
                 "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
-                "WordBookSettings", "WordBookGloss",
+                "WordBookSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -138,13 +139,15 @@ let package = Package(
             dependencies: [
                 "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
                 "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail",
+                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "CTesseract", "CTurboJPEG",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

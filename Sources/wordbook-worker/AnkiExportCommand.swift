@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import WordBookAnki
 import WordBookCommandLine
-import WordBookSettings
 import WordBookStore
 
 /// `export --format apkg`: the Anki package, written with libarchive.

@@ -61,7 +61,7 @@ struct Ingest: ParsableCommand {
     }
 }
 
-/// One line of `ingest --json`, as DESIGN.md fixes it.
+/// One line of `ingest --json`, as the README documents it.
 struct IngestLine {
     var file: String
     var status: String
@@ -105,7 +105,7 @@ struct IngestLine {
         }
     }
 
-    /// The object on one line, its fields in DESIGN.md's order, absent ones left out.
+    /// The object on one line, its fields in the README's order, absent ones left out.
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

@@ -115,27 +115,20 @@ enum CSV {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func text(_ value: (any Encodable)?, calendar: CaptureCalendar) -> String {
-        switch value {
-        case nil: ""
-        case let text as String: text
-        case let date as Date: calendar.iso8601(date)
-        case let texts as [String]: texts.joined(separator: "; ")
-        case let raw as any RawRepresentable: "\(raw.rawValue)"
-        case let value?: "\(value)"
-        }
-    }
-
     static func words(_ document: BackupDocument, calendar: CaptureCalendar) throws -> String {
         let days = Dictionary(uniqueKeysWithValues: document.books.map { ($0.id, $0.recordDate) })
         let rows = try document.words.map { entry in
-            try WordFields.of(WordListing(word: entry.word, book: days[entry.word.wordBookId] ?? "", tags: entry.tags))
+            let row = CSVRowSink()
+            try WordFields.write(WordListing(word: entry.word, book: days[entry.word.wordBookId] ?? "", tags: entry.tags),
+                                 to: row, calendar: calendar)
+            if let refusal = row.refusal { throw refusal }
+            return row.cells
         }
         let columns = leadingColumns + (rows.first ?? []).map(\.name).filter { !leadingColumns.contains($0) }
         var lines = [columns.joined(separator: ",")]
         for row in rows {
             let values = Dictionary(row, uniquingKeysWith: { first, _ in first })
-            lines.append(columns.map { field(text(values[$0] ?? nil, calendar: calendar)) }.joined(separator: ","))
+            lines.append(columns.map { field(values[$0] ?? "") }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import WordBookCommandLine
-import WordBookSettings
-import WordBookStore
 
 struct Books: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
-import WordBookSettings
 import WordBookStore
 
 struct Due: ParsableCommand {

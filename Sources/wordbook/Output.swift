@@ -1,5 +1,4 @@
 import Foundation
-import WordBookCommandLine
 import WordBookSettings
 import WordBookStore
 import WordBookThumbnail
@@ -26,13 +25,6 @@ enum WordFields {
     static func shownName(_ column: String) -> String? {
         hidden.contains(column) ? nil : renamed.first { $0.0 == column }?.1 ?? column
     }
-
-    /// Name and value of each shown field, nil where the word has none.
-    static func of(_ listing: WordListing) throws -> [(name: String, value: (any Encodable)?)] {
-        try recordFields(of: listing.word).compactMap { field in
-            shownName(field.name).map { ($0, field.value) }
-        } + [("book", listing.book), ("tags", listing.tags)]
-    }
 }
 
 /// A word in the read commands' `--json` output: its shown fields, times in the configured time
@@ -47,11 +39,7 @@ struct WordJSON: Encodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldName.self)
-        let fields = ShownFields(object: container, calendar: calendar)
-        try withExtendedLifetime(fields) { try listing.word.encode(to: fields) }
-        try container.encode(listing.book, forKey: FieldName("book"))
-        try container.encode(listing.tags, forKey: FieldName("tags"))
+        try WordFields.write(listing, to: JSONObjectSink(encoder.container(keyedBy: FieldName.self)), calendar: calendar)
     }
 }
 

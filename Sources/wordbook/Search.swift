@@ -1,6 +1,5 @@
 import ArgumentParser
 import WordBookCommandLine
-import WordBookSettings
 import WordBookStore
 
 struct Search: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import WordBookCommandLine
 import WordBookSettings
-import WordBookStore
 
 struct Confirm: ParsableCommand {
     static let configuration = CommandConfiguration(

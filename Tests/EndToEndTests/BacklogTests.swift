@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// A learner back after some days: `due` and `list` on a terminal stop after 50 words and say how
 /// many more there are, pipes and JSON get every word, and `review` starts with the most overdue.

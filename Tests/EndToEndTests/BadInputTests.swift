@@ -1,12 +1,9 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookAnki
 @testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// Anything a sync tool or a user can drop: each bad file lands in failed/ with a reason, good ones are
 /// filed whatever their name, and the worker keeps going.

@@ -2,8 +2,6 @@ import Foundation
 import Glibc
 import GRDB
 import Testing
-@testable import WordBookCapture
-@testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookStore
 

@@ -1,12 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// kill -9 at random moments costs nothing: every photo ends up filed once or in failed/, never lost, never twice.
 @Suite(.serialized) struct CrashSafetyTests {

@@ -1,12 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// The data folder on a small tmpfs that fills up: photos wait in the inbox, nothing is lost,
 /// and they are filed once there is room again.

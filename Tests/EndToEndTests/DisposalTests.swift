@@ -1,9 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
 
 /// What becomes of a photo once it is filed: archived, or deleted when so configured; and when the

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// `[review] scheduler = "fsrs"` through the real binary: grade, review, due, show, stats, backup.
 @Suite(.serialized) struct FSRSCommandTests {

@@ -1,13 +1,9 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
-/// `wordbook ingest --json` with the real binary: the one-line-per-input contract of DESIGN.md, and
+/// `wordbook ingest --json` with the real binary: the one-line-per-input contract the README documents, and
 /// `gloss` when a dictionary gave the word one.
 @Suite struct IngestEndToEndTests {
     static let contractKeys: Set<String> = [

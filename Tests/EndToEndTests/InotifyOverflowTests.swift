@@ -1,9 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
 
 /// When more happens in the inbox than inotify's queue holds, events are lost and the kernel says

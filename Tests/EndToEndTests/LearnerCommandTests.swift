@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// The learner's commands through the real binary on a real database file.
 @Suite(.serialized) struct LearnerCommandTests {
@@ -271,10 +266,7 @@ import Testing
     }
 
     @Test func everyCommandHasHelpWithAnExampleAndCompletionsExist() throws {
-        let commands = ["run", "ingest", "status", "pending", "confirm", "correct", "reject", "triage", "review",
-                        "grade", "due", "list", "books", "search", "show", "stats", "note", "tag", "tags",
-                        "export", "import", "prune", "gloss", "undo", "history"]
-        for command in commands {
+        for command in try parserCommands() {
             let help = try wordbook([command, "--help"])
             #expect(help.status == 0 && help.stdout.contains("wordbook \(command)") && help.stdout.contains("xample"), "\(command)")
         }

@@ -1,12 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// One worker per data folder: a second `run` on the same database or inbox exits at once naming
 /// the first, the lock dies with its process, and `ingest` leaves a running worker's inbox to it.

@@ -3,7 +3,6 @@ import Glibc
 import Testing
 @testable import WordBookCapture
 @testable import WordBookSettings
-@testable import WordBookStore
 
 /// Data, archive and failed folders that overlap the inbox: refused where no photo could ever leave
 /// the inbox, safe everywhere else (nothing of WordBook's own is taken for a photo, and no photo's

@@ -2,12 +2,6 @@ import Crypto
 import Foundation
 import Glibc
 import GRDB
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 func sha256(_ data: Data) -> String {
     SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()

@@ -2,12 +2,7 @@ import Foundation
 import Glibc
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// `wordbook run` as systemd would run it, on a scratch data folder, with the real inotify, Tesseract and SQLite.
 @Suite(.serialized) struct RunEndToEndTests {

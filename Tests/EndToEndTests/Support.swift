@@ -1,13 +1,7 @@
 import Foundation
 import Glibc
-import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// The repository's root, from this file's place in it.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -3,7 +3,6 @@ import Glibc
 import Testing
 @testable import WordBookCapture
 @testable import WordBookSettings
-@testable import WordBookStore
 
 /// A symbolic link planted where WordBook writes (an error note in a group-writable failed/, the
 /// file `show --image` or `export` names, the worker's lock) is replaced or refused, and the file it

@@ -1,9 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
 
 /// A log or a timings file that cannot be written (here /dev/full, which answers every write with

@@ -1,10 +1,5 @@
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// Choosing one word out of a line or a page: the word under the aim point, with its own box.
 @Suite("Aim point")

@@ -1,10 +1,6 @@
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 @Suite("Candidates")
 struct CandidateTests {

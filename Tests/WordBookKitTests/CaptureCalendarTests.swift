@@ -1,11 +1,7 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 @Suite struct CaptureCalendarTests {
     let iso = ISO8601DateFormatter()

@@ -1,12 +1,9 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
 @testable import WordBookCommandLine
-@testable import WordBookCapture
 @testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 @Suite struct ConfigurationTests {
     @Test func theDocumentedFileParsesToTheDefaults() throws {

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 @Suite struct FSRSTests {
     static let start = ISO8601DateFormatter().date(from: "2022-11-29T12:30:00Z")!

@@ -1,12 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// Values a crafted backup or an edited database could hold: none of them may trap a scheduler,
 /// and a backup holding one is refused with the word and the field named.

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
 @testable import WordBookSettings
-@testable import WordBookStore
 @testable import WordBookThumbnail
 
 @Suite struct ImagingTests {
@@ -51,11 +48,21 @@ import Testing
         #expect(stored.picture.width == 1512 && stored.picture.height == 1134)
     }
 
+    /// The refusal comes from the header alone: a JPEG cut after its scan header holds no pixel data
+    /// at all, which a decoder could only fail on, and the budget refuses it all the same.
     @Test func thePixelBudgetRefusesBeforeDecoding() throws {
-        let decoder = try PhotoDecoder(maxPixels: 1_000_000)
+        let whole = try solidJPEG(width: 2000, height: 1000)
+        let scan = try #require(whole.indices.dropLast().first { whole[$0] == 0xFF && whole[$0 + 1] == 0xDA })
+        let headers = Array(whole[..<(scan + 2 + (Int(whole[scan + 2]) << 8) + Int(whole[scan + 3]))])
         #expect(throws: ImagingError.tooManyPixels(width: 2000, height: 1000, limit: 1_000_000)) {
-            try decoder.decode(try solidJPEG(width: 2000, height: 1000), longEdge: 1600)
+            try PhotoDecoder(maxPixels: 1_000_000).decode(headers, longEdge: 1600)
         }
+        #expect(throws: ImagingError.tooManyPixels(width: 2000, height: 1000, limit: 1_000_000)) {
+            try PhotoDecoder(maxPixels: 1_000_000).decode(whole, longEdge: 1600)
+        }
+        // Within the budget, the same headers go on to the decoder, which finds no pixels to decode.
+        #expect(throws: ImagingError.self) { try PhotoDecoder(maxPixels: 100_000_000).decode(headers, longEdge: 1600) }
+        #expect(try PhotoDecoder(maxPixels: 100_000_000).decode(whole, longEdge: 1600).picture.width >= 1600)
     }
 
     @Test func brokenInputGivesAReasonNotACrash() throws {

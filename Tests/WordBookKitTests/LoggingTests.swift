@@ -2,10 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import Testing
-@testable import WordBookCapture
-@testable import WordBookPipeline
 @testable import WordBookSettings
-@testable import WordBookStore
 
 @Suite struct LoggingTests {
     @Test func linesThatCannotBeWrittenAreCountedAndToldWithTheNextLineThatCan() throws {

@@ -1,12 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// A word book made by the first released schema opens with today's code, its data intact.
 @Suite struct MigrationTests {

@@ -1,12 +1,7 @@
 import CTesseract
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
 @testable import WordBookPipeline
-@testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// EXIF's own definition of each orientation: which side of the scene row 0 and column 0 of the stored image show.
 private enum Side { case top, bottom, left, right }

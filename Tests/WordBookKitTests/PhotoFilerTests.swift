@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import Testing
 @testable import WordBookCapture
-@testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookStore
 

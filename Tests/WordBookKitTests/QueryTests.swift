@@ -1,12 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 @Suite struct QueryTests {
     func filled() throws -> (AppDatabase, [Int64]) {

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 @Suite struct ReviewScheduleTests {
     /// Days to the next review for grades 0-5 (columns), by how often the word was reviewed before (rows).

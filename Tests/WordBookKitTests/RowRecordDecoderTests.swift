@@ -1,9 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookAnki
 @testable import WordBookCommandLine
-@testable import WordBookSettings
 @testable import WordBookStore
 
 /// The read commands' decoder gives the same words as GRDB's own, whatever the JSON columns hold.

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 @testable import WordBookAnki
-@testable import WordBookCommandLine
-@testable import WordBookSettings
 @testable import WordBookStore
 
 /// Rules stated once and used wherever they apply.

@@ -1,12 +1,8 @@
 import Foundation
+import Synchronization
 import GRDB
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
-@testable import WordBookSettings
 @testable import WordBookStore
-@testable import WordBookThumbnail
 
 func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String = "Straße") -> Filing {
     let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
@@ -53,22 +49,56 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(try database.wordCount() == 1)
     }
 
-    /// Two workers (two connections to one real file) both look a photo up, find nothing, recognise it
-    /// and file it: the second learns it is a duplicate of the first one's word; one word, one image.
-    /// Writes are IMMEDIATE transactions, so the check inside `file` sees the first worker's row; the
-    /// catch of SQLITE_CONSTRAINT_UNIQUE behind it answers the same should that check ever miss.
+    /// Two workers (two connections to one real file, on two threads) both look a photo up, find
+    /// nothing, and file it at the same moment: one files it, the other learns it is a duplicate of
+    /// that word; one word, one image. Writes are IMMEDIATE transactions, so the check inside `file`
+    /// sees the first worker's row; the UNIQUE index on sourceSHA256 behind it refuses a second row
+    /// whatever writes it.
     @Test func twoWorkersThatBothFoundAPhotoNewFileItOnce() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-race-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try AppDatabase.open(path: "\(folder)/w.sqlite", create: true)
-        let second = try AppDatabase.open(path: "\(folder)/w.sqlite", create: false)
-        let filing = sampleFiling(sha: "race")
-        #expect(try first.word(sourceSHA256: "race") == nil && second.word(sourceSHA256: "race") == nil)
+        let workers = [try AppDatabase.open(path: "\(folder)/w.sqlite", create: true),
+                       try AppDatabase.open(path: "\(folder)/w.sqlite", create: false)]
+        let rounds = 20
+        for round in 0..<rounds {
+            let sha = "race-\(round)"
+            let bothLookedUp = DispatchGroup(), start = DispatchSemaphore(value: 0), done = DispatchGroup()
+            let outcomes = Mutex<[Result<FilingResult, any Error>]>([])
+            for (index, database) in workers.enumerated() {
+                bothLookedUp.enter()
+                done.enter()
+                Thread {
+                    let found = Result { try database.word(sourceSHA256: sha) }
+                    bothLookedUp.leave()
+                    start.wait()
+                    let outcome = found.flatMap { word in
+                        word == nil ? Result { try database.file(sampleFiling(sha: sha, word: "worker\(index)")) }
+                            : .failure(StoreError.other("found before filing"))
+                    }
+                    outcomes.withLock { $0.append(outcome) }
+                    done.leave()
+                }.start()
+            }
+            bothLookedUp.wait()
+            start.signal()
+            start.signal()
+            done.wait()
+            let results = try outcomes.withLock { try $0.map { try $0.get() } }
+            let filed = results.compactMap { if case let .filed(word) = $0 { word } else { nil } }
+            let duplicates = results.compactMap { if case let .duplicate(word) = $0 { word } else { nil } }
+            #expect(filed.count == 1 && duplicates == filed, "round \(round): \(results)")
+        }
+        #expect(try workers[0].wordCount() == rounds)
+        #expect(try workers[1].writer.read { db in try WordImage.fetchCount(db) } == rounds)
 
-        guard case let .filed(word) = try first.file(filing) else { Issue.record("not filed"); return }
-        #expect(try second.file(sampleFiling(sha: "race", word: "other")) == .duplicate(word))
-        #expect(try first.wordCount() == 1)
-        #expect(try second.writer.read { db in try WordImage.fetchCount(db) } == 1)
+        // Whatever writes a second row for a photo's hash, SQLite refuses it.
+        var again = try workers[1].word(sourceSHA256: "race-0")!
+        again.id = nil
+        #expect {
+            try workers[1].writer.write { db in try again.insert(db) }
+        } throws: { error in
+            (error as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+        }
     }
 
     @Test func confirmCorrectAndRejectSettleProposals() throws {

@@ -1,12 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookAnki
-@testable import WordBookCapture
-@testable import WordBookPipeline
 @testable import WordBookSettings
-@testable import WordBookStore
-@testable import WordBookThumbnail
 
 /// flock locks belong to an open file, so a second lock taken in this same process is refused as
 /// a second worker's would be.

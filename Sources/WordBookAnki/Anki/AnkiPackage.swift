@@ -3,8 +3,6 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
-import WordBookSettings
-import WordBookStore
 #endif
 
 /// Why an Anki package was not written; the message is what the learner reads.

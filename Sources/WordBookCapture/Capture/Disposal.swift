@@ -1,8 +1,6 @@
 import Foundation
 import Glibc
-import WordBookPipeline
 import WordBookSettings
-import WordBookStore
 
 /// Where a photo goes after the worker is done with it.
 public struct Disposal: Sendable {

@@ -3,7 +3,6 @@ import Glibc
 import Logging
 import ServiceLifecycle
 import Synchronization
-import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore

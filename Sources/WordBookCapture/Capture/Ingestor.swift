@@ -1,5 +1,4 @@
 import Foundation
-import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore

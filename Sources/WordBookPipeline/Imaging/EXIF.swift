@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// EXIF Orientation: how the stored pixels must be turned to stand upright.
 /// Named for where the top of the scene ended up; the raw values are EXIF's 1-8.

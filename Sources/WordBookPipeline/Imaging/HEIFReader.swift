@@ -1,6 +1,5 @@
 import CHeif
 import Foundation
-import WordBookSettings
 
 /// HEIC/HEIF through libheif. Owns the context and the primary image's handle and frees them;
 /// nothing outside sees a libheif pointer.

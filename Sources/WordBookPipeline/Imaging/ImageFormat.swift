@@ -1,4 +1,3 @@
-import WordBookSettings
 /// The kinds of image the pipeline reads, told apart by their first bytes, never by the file name.
 public enum ImageFormat: String, Sendable, Equatable {
     case jpeg = "JPEG"

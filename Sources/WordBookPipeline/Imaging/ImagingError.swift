@@ -1,4 +1,3 @@
-import WordBookSettings
 /// Why a file could not be turned into pixels; the description is what the learner reads.
 public enum ImagingError: Error, CustomStringConvertible, Equatable {
     case empty

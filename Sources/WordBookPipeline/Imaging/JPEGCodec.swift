@@ -1,6 +1,5 @@
 import CTurboJPEG
 import Foundation
-import WordBookSettings
 
 /// libjpeg-turbo through its TurboJPEG API, which reports errors instead of exiting.
 /// Owns one decompressor and one compressor; use one codec per thread.

@@ -1,5 +1,4 @@
 import CTesseract
-import WordBookSettings
 
 /// PNG, TIFF and WebP through Leptonica, with the pixel budget checked on the header first.
 enum LeptonicaReader {

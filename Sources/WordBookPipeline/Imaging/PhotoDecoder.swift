@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// A photo decoded, turned upright and reduced to the size the rest of the pipeline needs.
 public struct DecodedPhoto: @unchecked Sendable {

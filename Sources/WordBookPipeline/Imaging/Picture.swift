@@ -1,6 +1,5 @@
 import Foundation
 import CTesseract
-import WordBookSettings
 
 /// An image in memory: a Leptonica PIX that this type owns and frees.
 /// Colour pictures are 32 bpp (RGB plus an unused byte), grey ones 8 bpp.

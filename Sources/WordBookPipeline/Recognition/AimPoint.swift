@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// Choosing the word the photographer aimed at: the one under the middle of the frame.
 enum AimPoint {

@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// How unlike a written word a reading looks: misreadings mix case and grow punctuation.
 enum WordShape {

@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// A word the scene-text recogniser read in a detected line, placed in the picture.
 struct DetectedWord {

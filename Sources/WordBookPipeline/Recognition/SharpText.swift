@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// Finding the word the photographer aimed at by its sharpness: the camera focused on it,
 /// the background is softer.

@@ -1,6 +1,5 @@
 import CTesseract
 import Foundation
-import WordBookSettings
 
 /// One word as Tesseract read it.
 public struct RecognizedWord: Sendable, Equatable {

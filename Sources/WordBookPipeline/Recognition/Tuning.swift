@@ -1,4 +1,3 @@
-import WordBookSettings
 /// Settings chosen by measurement with bench/accuracy.py (iiit5k-train, photos-dev, TestImages).
 enum Tuning {
     /// Share of a word crop's height that the letters fill.

@@ -1,5 +1,4 @@
 import Foundation
-import WordBookSettings
 
 /// Reads one word region several cheap ways and ranks the readings by Tesseract's confidence.
 struct WordReader {

@@ -106,7 +106,7 @@ public struct Configuration: Sendable, Equatable {
 // MARK: - Loading
 
 extension Configuration {
-    /// Finds the file in DESIGN.md's order: `--config`, `$WORDBOOK_CONFIG`,
+    /// Finds the file in this order (ARCHITECTURE.md, Where data lives): `--config`, `$WORDBOOK_CONFIG`,
     /// `$XDG_CONFIG_HOME/wordbook/config.toml`, `/etc/wordbook/config.toml`; defaults when none exists.
     public static func load(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Configuration {
         if let explicitPath {
