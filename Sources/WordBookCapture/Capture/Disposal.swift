@@ -30,7 +30,8 @@ public struct Disposal: Sendable {
             guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .undeleted) }
             return nil
         }
-        return try move(path, into: "\(archive)/\(day)", name: (path as NSString).lastPathComponent)
+        let destination = DataPaths.archivedOriginal(in: archive, day: day, sourceName: path) as NSString
+        return try move(path, into: destination.deletingLastPathComponent, name: destination.lastPathComponent)
     }
 
     /// Into `failed/` (keeping the language folder), with `NAME.error.txt` saying why. The note is

@@ -42,6 +42,16 @@ public struct DataPaths: Sendable, Equatable {
         umask(current & ~0o070)
     }
 
+    /// Where the worker keeps a filed photo's original: `archive/DAY/NAME`, DAY its word book's day and
+    /// NAME the file's own name (a photo of the same name filed that day before it takes `NAME (2)`).
+    public static func archivedOriginal(in archive: String, day: String, sourceName: String) -> String {
+        "\(archive)/\(day)/\((sourceName as NSString).lastPathComponent)"
+    }
+
+    public func archivedOriginal(day: String, sourceName: String) -> String {
+        Self.archivedOriginal(in: archive, day: day, sourceName: sourceName)
+    }
+
     /// The database and the files SQLite and the worker keep beside it.
     public var ownFiles: [String] {
         [database, database + "-wal", database + "-shm", database + "-journal", WorkerLock.lockFile(database: database)]
