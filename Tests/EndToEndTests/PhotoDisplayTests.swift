@@ -133,6 +133,40 @@ import Testing
         #expect(!result.stdout.contains("Station") && !result.stdout.contains("STATION"), "the word is not shown before Enter")
     }
 
+    @Test func aTerminalThatAnswersDA1WithSixelGetsSixel() throws {
+        // The terminal on both standard input and output, as a learner's: wordbook asks, it answers.
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wordbookBinary)
+        process.arguments = ["show", "\(id)", "--config", scratch.config]
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.plainTerminal) { $1 }
+        process.standardInput = terminal.child
+        process.standardOutput = terminal.child
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        terminal.closeChildSide()
+        #expect(terminal.output(until: "\u{1B}[c").hasSuffix("\u{1B}[c"), "the primary device attributes are asked for")
+        terminal.type("\u{1B}[?62;4;22c")
+        let shown = String(decoding: terminal.readAll(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let sixel = try #require(shown.firstMatch(of: try Regex("\u{1B}P[0-9;]*q[^\u{1B}]*\u{1B}\\\\")), "\(shown.prefix(300))")
+        let decoded = try imageMagick(Data(shown[sixel.range].utf8), format: "sixel")
+        #expect(abs(Double(decoded.height) / Double(decoded.width) - Double(region.height) / Double(region.width)) < 0.03)
+        #expect(shown.contains("  word        \(word.word)"), "the entry follows the picture")
+    }
+
+    @Test func triageInTmuxAsksTheTerminalAndDrawsHalfBlocksWithoutTheAnswerReachingThePrompt() throws {
+        // tmux answers the DA1 query without sixel (4): half blocks, within its 100 columns.
+        let triage = try TerminalSession(["triage", "--config", scratch.config])
+        #expect(triage.waitFor("Enter accepts"), "\(triage.screen)")
+        let rows = triage.screen.split(separator: "\n").filter { $0.contains("▀") }
+        #expect(rows.count >= 4 && rows.allSatisfy { $0.count < 100 }, "\(triage.screen)")
+        #expect(triage.lastLine(containing: "Enter accepts")?.hasSuffix("? keys:") == true, "nothing of the terminal's answer is typed")
+        try triage.press("Enter")
+        #expect(triage.waitFor("confirmed \(word.word)"), "\(triage.screen)")
+    }
+
     @Test func aBadDisplaySettingOrOptionIsRefusedInOneSentence() throws {
         try "[display]\nimages = \"sixels\"\n".write(toFile: "\(scratch.root)/bad.toml", atomically: true, encoding: .utf8)
         let result = try wordbook(["show", "\(id)", "--config", "\(scratch.root)/bad.toml"])
