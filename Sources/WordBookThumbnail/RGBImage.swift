@@ -25,10 +25,12 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The region a word is drawn in: its box with room around it for the letters beside, above and
-    /// below, so the reading can be checked against the sign it stands on.
-    public func withContext(within width: Int, height: Int) -> PixelRect {
+    /// below, so the reading can be checked against the sign it stands on. `tight` leaves half a
+    /// line around it, for half blocks, whose few dozen cells must go to the word's letters.
+    public func withContext(within width: Int, height: Int, tight: Bool = false) -> PixelRect {
         guard let box = clamped(width: width, height: height) else { return PixelRect(x: 0, y: 0, width: width, height: height) }
-        let across = max(box.height * 2, box.width / 2), down = max(box.height * 3 / 2, 8)
+        let across = tight ? max(box.height / 2, 4) : max(box.height * 2, box.width / 2)
+        let down = tight ? max(box.height / 2, 4) : max(box.height * 3 / 2, 8)
         return PixelRect(x: box.x - across, y: box.y - down, width: box.width + 2 * across, height: box.height + 2 * down)
             .clamped(width: width, height: height)!
     }

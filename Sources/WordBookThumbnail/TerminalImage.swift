@@ -51,10 +51,10 @@ public struct TerminalImage: Sendable {
     /// The columns the picture takes.
     public let columns: Int
 
-    /// The photo's region around `box`; `hidingBox` paints the word's box over.
-    public init(jpeg: Data, box: PixelRect?, hidingBox: Bool = false, room: ImageRoom) throws {
+    /// The photo's region around `box`, as `kind` draws it; `hidingBox` paints the word's box over.
+    public init(jpeg: Data, box: PixelRect?, hidingBox: Bool = false, for kind: ImageProtocol, room: ImageRoom) throws {
         let photo = try RGBImage(jpeg: jpeg)
-        region = box.map { $0.withContext(within: photo.width, height: photo.height) }
+        region = box.map { $0.withContext(within: photo.width, height: photo.height, tight: kind == .blocks) }
             ?? PixelRect(x: 0, y: 0, width: photo.width, height: photo.height)
         var pixels = photo
         if hidingBox, let box {
@@ -66,12 +66,14 @@ public struct TerminalImage: Sendable {
         self.pixels = pixels.cropped(to: region)
         columns = room.columns(forWidth: region.width, height: region.height, maxColumns: Self.maxColumns, maxRows: min(Self.maxRows, room.rows))
         self.room = room
+        self.kind = kind
     }
 
     private let room: ImageRoom
+    private let kind: ImageProtocol
 
     /// The escape sequences (or half blocks) that draw the picture, ending with a line end.
-    public func draw(as kind: ImageProtocol) throws -> String {
+    public func draw() throws -> String {
         switch kind {
         case .blocks:
             // One pixel per column, two per line: a cell is about twice as tall as wide.

@@ -52,8 +52,8 @@ struct PhotoDrawer {
         guard let id = word.id, let stored = try? database.image(wordId: id) else { return }
         let box = word.box.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
-            let image = try TerminalImage(jpeg: stored.jpeg, box: box, hidingBox: hidingWord, room: room)
-            print(try image.draw(as: kind), terminator: "")
+            let image = try TerminalImage(jpeg: stored.jpeg, box: box, hidingBox: hidingWord, for: kind, room: room)
+            print(try image.draw(), terminator: "")
         } catch {
             print("  (\(error))")
         }

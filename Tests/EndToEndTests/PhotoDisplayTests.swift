@@ -106,11 +106,15 @@ import Testing
         let lines = result.stdout.split(separator: "\n").filter { $0.contains("▀") }
         let columns = try #require(lines.first).components(separatedBy: "▀").count - 1
         #expect(columns <= 60 && lines.allSatisfy { $0.components(separatedBy: "▀").count - 1 == columns })
+        // Half a line of the sign around the word: its few dozen cells go to the letters.
+        let region = box.withContext(within: photo.width, height: photo.height, tight: true)
         // A cell is half as wide as tall: two pixel rows a line.
         let drawn = Double(lines.count * 2) / Double(columns)
         let regionShape = Double(region.height) / Double(region.width), photoShape = Double(photo.height) / Double(photo.width)
         #expect(abs(drawn - regionShape) < 4.0 / Double(columns), "drawn \(drawn), the region \(regionShape)")
         #expect(abs(drawn - photoShape) > 0.1, "the whole photo would be \(photoShape)")
+        let wordRows = Double(box.height) / Double(region.height) * Double(lines.count)
+        #expect(wordRows >= 4, "the word is \(wordRows) lines tall, not two or three pixels")
     }
 
     @Test func reviewsHiddenWordCueCoversTheBoxAndShowsTheRestOfTheRegion() throws {
