@@ -101,11 +101,26 @@ enum TerminalImageSupport {
     }
 }
 
-/// Where the worker archived the word's photo as it came in (the one rule the worker files by), or
+/// Where the worker archived the word's photo as it came in (by the rule the worker files by), or
 /// nil when the archive does not hold it: deleted after filing, filed by `ingest`, or moved since.
+/// Of several photos of the same name filed that day, the one whose SHA-256 is the word's.
 func archivedOriginal(of word: Word, book: String, paths: DataPaths) -> String? {
     guard !word.sourceName.isEmpty, !book.isEmpty else { return nil }
-    let path = paths.archivedOriginal(day: book, sourceName: word.sourceName)
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? path : nil
+    func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+    var found: [String] = []
+    for attempt in 1...10_000 {
+        let path = paths.archivedOriginal(day: book, sourceName: word.sourceName, attempt: attempt)
+        if isFile(path) {
+            found.append(path)
+        } else if attempt > 1 {
+            break
+        }
+    }
+    if found.count == 1 && found[0] == paths.archivedOriginal(day: book, sourceName: word.sourceName) { return found[0] }
+    return found.first { path in
+        FileManager.default.contents(atPath: path).map { SHA256.hex(of: $0) == word.sourceSHA256 } ?? false
+    }
 }

@@ -37,6 +37,19 @@ import Testing
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(try String(contentsOfFile: record, encoding: .utf8) == archived + "\n", "one argument: the archived original")
 
+        // Another photo of the same name, taken the same day: the worker archives it as NAME (2), and
+        // show tells the two apart by their SHA-256.
+        var other = try Data(contentsOf: URL(fileURLWithPath: source))
+        other.append(contentsOf: Array("another photo".utf8))
+        try other.write(to: URL(fileURLWithPath: "\(scratch.root)/Café du coin.jpg"))
+        rename("\(scratch.root)/Café du coin.jpg", "\(scratch.inbox)/Café du coin.jpg")
+        #expect(try eventually(timeout: 120) { try database.wordCount() == 2 && scratch.files(under: "archive").count == 2 },
+                "\(worker.output)")
+        let second = try #require(try database.words(WordQuery()).compactMap(\.word.id).first { $0 != id })
+        let secondShown = try wordbook(["show", "\(second)", "--config", scratch.config]).stdout
+        #expect(secondShown.contains("  original    \(scratch.data)/archive/2026-10-09/Café du coin (2).jpg\n"), "\(secondShown)")
+        #expect(try wordbook(["show", "\(id)", "--config", scratch.config]).stdout.contains("  original    \(archived)\n"))
+
         // An unknown ID, and no opener installed: one sentence each, nothing opened.
         try FileManager.default.removeItem(atPath: record)
         let unknown = try wordbook(["open", "999", "--config", scratch.config], environment: ["WORDBOOK_OPENER": opener])

@@ -125,10 +125,7 @@ public struct Disposal: Sendable {
 
     /// `stem.ext`, `stem (2).ext`, ..., the stem shortened to keep the name within 255 bytes.
     static func numbered(stem: String, ext: String, _ attempt: Int) -> String {
-        let suffix = (attempt == 1 ? "" : " (\(attempt))") + (ext.isEmpty ? "" : ".\(ext)")
-        var stem = stem
-        while stem.utf8.count + suffix.utf8.count > 255 && !stem.isEmpty { stem.removeLast() }
-        return stem + suffix
+        DataPaths.numberedName(stem: stem, ext: ext, attempt)
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {
