@@ -54,7 +54,8 @@ public struct TerminalImage: Sendable {
     /// The photo's region around `box`, as `kind` draws it; `hidingBox` paints the word's box over.
     public init(jpeg: Data, box: PixelRect?, hidingBox: Bool = false, for kind: ImageProtocol, room: ImageRoom) throws {
         let photo = try RGBImage(jpeg: jpeg)
-        region = box.map { $0.withContext(within: photo.width, height: photo.height, tight: kind == .blocks) }
+        // Half blocks give their few cells to the word's letters; with the word hidden, to what is around it.
+        region = box.map { $0.withContext(within: photo.width, height: photo.height, tight: kind == .blocks && !hidingBox) }
             ?? PixelRect(x: 0, y: 0, width: photo.width, height: photo.height)
         var pixels = photo
         if hidingBox, let box {
