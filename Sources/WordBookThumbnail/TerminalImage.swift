@@ -81,17 +81,14 @@ public struct TerminalImage: Sendable {
             let rows = max(1, Int((Double(columns) * Double(pixels.height) / Double(pixels.width) * Double(room.cellWidth) / Double(room.cellHeight)).rounded()))
             return Thumbnail.halfBlocks(pixels.resized(width: columns, height: rows * 2))
         case .kitty:
-            let png = PNG.encode(shrunk(to: Self.maxPixelWidth)).base64EncodedString()
+            let png = [UInt8](PNG.encode(shrunk(to: Self.maxPixelWidth)).base64EncodedData())
             // q=2: no answer comes back on standard input, where it would reach the learner's answer.
             var text = ""
-            var chunks = stride(from: 0, to: png.count, by: 4096).map { start -> Substring in
-                let from = png.index(png.startIndex, offsetBy: start)
-                return png[from..<(png.index(from, offsetBy: 4096, limitedBy: png.endIndex) ?? png.endIndex)]
-            }
-            if chunks.isEmpty { chunks = [""] }
-            for (index, chunk) in chunks.enumerated() {
-                let more = index < chunks.count - 1 ? 1 : 0
+            let starts = Array(stride(from: 0, to: max(png.count, 1), by: 4096))
+            for (index, start) in starts.enumerated() {
+                let more = index < starts.count - 1 ? 1 : 0
                 let keys = index == 0 ? "a=T,f=100,t=d,q=2,c=\(columns),m=\(more)" : "m=\(more)"
+                let chunk = String(decoding: png[start..<min(start + 4096, png.count)], as: UTF8.self)
                 text += "\u{1B}_G\(keys);\(chunk)\u{1B}\\"
             }
             return text + "\n"
