@@ -213,3 +213,39 @@ func imageMagick(_ data: Data, format: String) throws -> RGBImage {
     guard converted.status == 0, rgb.count == numbers[0] * numbers[1] * 3 else { throw POSIXError(.EINVAL) }
     return RGBImage(width: numbers[0], height: numbers[1], rgb: rgb)
 }
+
+/// The module's own PNG (Paeth rows, fixed-code deflate) and sixel, read back by ImageMagick on
+/// pictures that test the edges: noise that does not compress, runs past deflate's longest match,
+/// a single pixel, a row wider than deflate's window.
+@Suite struct PictureEncodingTests {
+    static func picture(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBImage {
+        RGBImage(width: width, height: height, rgb: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } })
+    }
+
+    static let pictures: [(String, RGBImage)] = {
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<(97 * 61 * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return [
+            ("noise", RGBImage(width: 97, height: 61, rgb: noise)),
+            ("flat", picture(300, 40) { _, _ in [200, 30, 90] }),
+            ("gradient", picture(256, 64) { x, y in [UInt8(x), UInt8(y * 4), UInt8((x + y) % 256)] }),
+            ("one pixel", picture(1, 1) { _, _ in [1, 2, 3] }),
+            ("wide row", picture(12_000, 2) { x, y in [UInt8(x % 7 * 30), UInt8(y * 100), UInt8(x / 50 % 256)] }),
+        ]
+    }()
+
+    @Test(arguments: pictures.map(\.0)) func pngHoldsEveryPixelExactly(name: String) throws {
+        let picture = try #require(Self.pictures.first { $0.0 == name }?.1)
+        let decoded = try imageMagick(PNG.encode(picture), format: "png")
+        #expect(decoded == picture)
+    }
+
+    @Test func sixelHoldsTheCubesColours() throws {
+        // Each of the cube's levels across, in bands of unequal height.
+        let picture = Self.picture(216, 13) { x, _ in [UInt8(x / 36 * 51), UInt8(x / 6 % 6 * 51), UInt8(x % 6 * 51)] }
+        let decoded = try imageMagick(Data(Sixel.encode(picture).utf8), format: "sixel")
+        #expect(decoded.width == 216 && decoded.height == 13)
+        let worst = zip(decoded.rgb, picture.rgb).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 3, "a level is a whole percent of 255: \(worst)")
+    }
+}
