@@ -18,7 +18,7 @@ packages=(
   # glosses: Ding's German-English file; Apertium's analysers and bilingual tables (French, Spanish) and lt-proc
   trans-de-en apertium-eng-spa apertium-fr-es lttoolbox
   # tools the tests and benchmarks use
-  libheif-examples tmux sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
+  libheif-examples tmux imagemagick sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
 )
 if [ "${1:-}" = "--deb" ]; then
   packages+=(dpkg-dev binutils patchelf lintian)

@@ -1,14 +1,13 @@
-import CTurboJPEG
 import Foundation
 
 public enum ThumbnailError: Error, CustomStringConvertible {
     case notDecodable(String)
+    case notEncodable(String)
 
-    public var description: String { "the stored photo could not be drawn: \(reason)" }
-
-    private var reason: String {
+    public var description: String {
         switch self {
-        case let .notDecodable(reason): reason
+        case let .notDecodable(reason): "the stored photo could not be drawn: \(reason)"
+        case let .notEncodable(reason): "the photo's region could not be encoded: \(reason)"
         }
     }
 }
@@ -17,54 +16,33 @@ public enum ThumbnailError: Error, CustomStringConvertible {
 /// the top pixel as foreground colour and the bottom one as background, in 24-bit colour.
 /// TurboJPEG alone: the command line links no image library beyond it.
 public enum Thumbnail {
+    /// The whole photo, `columns` wide.
     public static func render(jpeg: Data, columns: Int) throws -> String {
-        let (rgb, width, height) = try decode(jpeg, atLeast: columns)
-        let rows = max(1, Int((Double(height) * Double(columns) / Double(width)).rounded())) & ~1
+        let image = try TurboJPEG.decode(jpeg, minimumWidth: columns)
+        let rows = max(1, Int((Double(image.height) * Double(columns) / Double(image.width)).rounded())) & ~1
         // Each cell takes the pixel at its centre: the photo was decoded near the size drawn.
-        func pixel(_ column: Int, _ row: Int) -> (UInt8, UInt8, UInt8) {
-            let x = min(width - 1, (column * 2 + 1) * width / (columns * 2))
-            let y = min(height - 1, (row * 2 + 1) * height / (max(rows, 2) * 2))
-            let at = (y * width + x) * 3
-            return (rgb[at], rgb[at + 1], rgb[at + 2])
-        }
+        let sampled = RGBImage(width: columns, height: max(rows, 2), rgb: (0..<max(rows, 2)).flatMap { row in
+            (0..<columns).flatMap { column -> [UInt8] in
+                let x = min(image.width - 1, (column * 2 + 1) * image.width / (columns * 2))
+                let y = min(image.height - 1, (row * 2 + 1) * image.height / (max(rows, 2) * 2))
+                let (r, g, b) = image.pixel(x, y)
+                return [r, g, b]
+            }
+        })
+        return halfBlocks(sampled)
+    }
+
+    /// One cell per pixel column, two pixel rows per line.
+    static func halfBlocks(_ image: RGBImage) -> String {
         var text = ""
-        for row in stride(from: 0, to: max(rows, 2), by: 2) {
-            for column in 0..<columns {
-                let top = pixel(column, row), bottom = pixel(column, row + 1)
+        for row in stride(from: 0, to: image.height, by: 2) {
+            for column in 0..<image.width {
+                let top = image.pixel(column, row), bottom = image.pixel(column, min(row + 1, image.height - 1))
                 text += "\u{1B}[38;2;\(top.0);\(top.1);\(top.2)m"
                 text += "\u{1B}[48;2;\(bottom.0);\(bottom.1);\(bottom.2)m▀"
             }
             text += "\u{1B}[0m\n"
         }
         return text
-    }
-
-    /// RGB pixels at the smallest DCT scale still `columns` wide.
-    private static func decode(_ jpeg: Data, atLeast columns: Int) throws -> (rgb: [UInt8], width: Int, height: Int) {
-        guard let handle = tjInitDecompress() else { throw ThumbnailError.notDecodable("no JPEG decoder") }
-        defer { tjDestroy(handle) }
-        let bytes = [UInt8](jpeg)
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colourspace) == 0,
-              width > 0, height > 0 else {
-            throw ThumbnailError.notDecodable(String(cString: tjGetErrorStr2(handle)))
-        }
-        var count: Int32 = 0
-        var (outWidth, outHeight) = (Int(width), Int(height))
-        if let factors = tjGetScalingFactors(&count) {
-            let fitting = (0..<Int(count)).map { factors[$0] }
-                .map { (w: Self.scaled(Int(width), $0), h: Self.scaled(Int(height), $0)) }
-                .filter { $0.w >= columns && $0.w <= Int(width) }
-                .min { $0.w < $1.w }
-            if let fitting { (outWidth, outHeight) = (fitting.w, fitting.h) }
-        }
-        var rgb = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
-        let status = tjDecompress2(handle, bytes, UInt(bytes.count), &rgb, Int32(outWidth), 0, Int32(outHeight), Int32(TJPF_RGB.rawValue), 0)
-        guard status == 0 else { throw ThumbnailError.notDecodable(String(cString: tjGetErrorStr2(handle))) }
-        return (rgb, outWidth, outHeight)
-    }
-
-    private static func scaled(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
-        (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import WordBookSettings
 import WordBookStore
-import WordBookThumbnail
 
 /// A word as the read commands' `--json` and the CSV export show it: the record's fields, in its
 /// order, under the names the learner reads, then its book's day and its tags. A field added to
@@ -112,11 +111,6 @@ func ask(_ prompt: String) -> String? {
     print(prompt, terminator: "")
     fflush(nil)
     return readLine(strippingNewline: true)
-}
-
-func printThumbnail(_ database: AppDatabase, wordId: Int64, columns: Int = 48) {
-    guard let image = try? database.image(wordId: wordId), let text = try? Thumbnail.render(jpeg: image.jpeg, columns: columns) else { return }
-    print(text, terminator: "")
 }
 
 /// A count as the learner reads it at a glance: 4950 as "4,950".

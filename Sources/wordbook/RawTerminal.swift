@@ -52,6 +52,18 @@ final class RawTerminal {
         }
     }
 
+    /// The terminal's answer to `request`, read up to and with the byte `final`; nil when none comes
+    /// within `waitingMilliseconds` (a terminal that does not know the request stays silent).
+    func answer(to request: String, endingWith final: UInt8, waitingMilliseconds: Int32) -> [UInt8]? {
+        FileHandle.standardOutput.write(Data(request.utf8))
+        var answer: [UInt8] = []
+        while answer.count < 256, let next = byte(waitingMilliseconds: waitingMilliseconds) {
+            answer.append(next)
+            if next == final { return answer }
+        }
+        return nil
+    }
+
     /// The next key; nil when input ends.
     func readKey() -> Key? {
         guard let first = byte() else { return nil }

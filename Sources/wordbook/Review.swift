@@ -59,8 +59,7 @@ struct ReviewCommand: ParsableCommand {
     @Flag(help: "Show the gloss and the photo first, and the word only after Enter.")
     var hideWord = false
 
-    @Flag(help: "No photo thumbnails, even on a terminal.")
-    var noImage = false
+    @OptionGroup var photo: PhotoOptions
 
     @Option(help: ArgumentHelp("Only words of this language (\(Language.allowedNames)).", valueName: "language"))
     var language: String?
@@ -95,6 +94,7 @@ struct ReviewCommand: ParsableCommand {
             return
         }
         print("\(grouped(due.count)) word\(due.count == 1 ? " is" : "s are") due; the most overdue come first.")
+        let photos = photo.drawer(configuration)
         let reader = AnswerReader()
         var graded: [(position: Int, change: Int64)] = []
         var page: [Int64: WordListing] = [:]
@@ -112,7 +112,8 @@ struct ReviewCommand: ParsableCommand {
             }
             let word = listing.word
             print("\n[\(position + 1)/\(grouped(due.count))] #\(id)  \(word.targetLanguage)  from \(listing.book)")
-            if stdoutIsTerminal && !noImage { printThumbnail(database, wordId: id) }
+            // As the cue, the word's box is painted over.
+            photos?.draw(database, word: word, hidingWord: hideWord)
 
             func undo() throws -> Bool {
                 guard let last = graded.popLast() else {

@@ -14,6 +14,7 @@ struct Show: ParsableCommand {
               wordbook show 12
               wordbook show 12 --image /tmp/12.jpg
               wordbook show 12 --image - | display
+              wordbook show 12 --images kitty
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -26,6 +27,8 @@ struct Show: ParsableCommand {
 
     @Flag(help: "Print one JSON document.")
     var json = false
+
+    @OptionGroup var photo: PhotoOptions
 
     struct ReviewJSON: Encodable {
         var reviewedAt: String
@@ -40,6 +43,8 @@ struct Show: ParsableCommand {
         var glossEntry: String?
         var reviews: [ReviewJSON]
         var image: ImageJSON?
+        /// The photo as it came in, where the worker archived it; nil when the archive does not hold it.
+        var original: String?
     }
 
     struct ImageJSON: Encodable {
@@ -56,6 +61,7 @@ struct Show: ParsableCommand {
             word: word, book: try database.book(id: word.wordBookId)?.recordDate ?? "", tags: try database.tags(of: id.value))
         let stored = try database.image(wordId: id.value)
         let reviews = try database.reviews(of: id.value)
+        let original = archivedOriginal(of: word, book: listing.book, paths: try options.paths(configuration))
         if let image {
             guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
             if image.path == "-" {
@@ -78,7 +84,8 @@ struct Show: ParsableCommand {
                     ReviewJSON(reviewedAt: calendar.iso8601($0.reviewedAt), level: $0.level, interval: $0.interval,
                                nextReview: calendar.iso8601($0.nextReviewDate))
                 },
-                image: stored.map { ImageJSON(width: $0.width, height: $0.height, bytes: $0.jpeg.count) }))
+                image: stored.map { ImageJSON(width: $0.width, height: $0.height, bytes: $0.jpeg.count) },
+                original: original))
             return
         }
         let rows: [(String, String)] = [
@@ -101,8 +108,10 @@ struct Show: ParsableCommand {
             ("source", word.sourceName),
             ("sha256", word.sourceSHA256),
             ("image", stored.map { "\($0.width) × \($0.height) JPEG, \($0.jpeg.count) bytes" } ?? "none"),
+            ("original", original ?? "not in the archive"),
         ]
         print("#\(id.value)")
+        photo.drawer(configuration)?.draw(database, word: word)
         for (label, value) in rows where !value.isEmpty {
             print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value.escapingControlCharacters)")
         }

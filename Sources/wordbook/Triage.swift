@@ -19,8 +19,7 @@ struct Triage: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Flag(help: "No photo thumbnails, even on a terminal.")
-    var noImage = false
+    @OptionGroup var photo: PhotoOptions
 
     static let keys = """
           Enter   accept the proposal          s  skip it for now
@@ -40,6 +39,7 @@ struct Triage: ParsableCommand {
             print("Nothing is waiting: every proposal is settled.")
             return
         }
+        let photos = photo.drawer(configuration)
         let reader = AnswerReader()
         var settled: [(position: Int, change: Int64)] = []
         var position = 0
@@ -52,7 +52,7 @@ struct Triage: ParsableCommand {
             }
             let word = listing.word
             print("\n[\(position + 1)/\(pending.count)] #\(id)  \(word.targetLanguage)  captured \(listing.book)  confidence \(word.confidence)%")
-            if stdoutIsTerminal && !noImage { printThumbnail(database, wordId: id) }
+            photos?.draw(database, word: word)
             print("  \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters)")
             if let gloss = glossLine(word) { print(gloss) }
             if !word.candidates.isEmpty { print("  or: \(numberedCandidates(word))") }

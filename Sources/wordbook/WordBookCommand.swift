@@ -14,7 +14,7 @@ struct WordBookCommand: ParsableCommand {
             Run.self, Ingest.self, Status.self,
             Pending.self, Confirm.self, Correct.self, Reject.self, Triage.self,
             ReviewCommand.self, Grade.self, Due.self,
-            List.self, Books.self, Search.self, Show.self, Stats.self,
+            List.self, Books.self, Search.self, Show.self, Open.self, Stats.self,
             Undo.self, History.self,
             Note.self, GlossCommand.self, TagCommand.self, Tags.self,
             Export.self, Import.self, Prune.self,

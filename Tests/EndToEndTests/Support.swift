@@ -111,6 +111,24 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Once the child has it: reading ends when the child closes its side too.
     func closeChildSide() { close(child.fileDescriptor) }
 
+    /// What the child printed up to and with `text` (all of it, should its side close first).
+    func output(until text: String) -> String {
+        var data: [UInt8] = []
+        var byte: UInt8 = 0
+        while !data.reversed().starts(with: text.utf8.reversed()) {
+            let count = Glibc.read(master, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { break }
+            data.append(byte)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Typed at the terminal, as the terminal itself answers a query.
+    func type(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) }
+    }
+
     /// Everything printed, until the child's side closes (read then fails with EIO).
     func readAll() -> Data {
         var data = Data()

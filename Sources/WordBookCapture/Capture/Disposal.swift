@@ -28,7 +28,8 @@ public struct Disposal: Sendable {
             guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .undeleted) }
             return nil
         }
-        return try move(path, into: "\(archive)/\(day)", name: (path as NSString).lastPathComponent)
+        let destination = DataPaths.archivedOriginal(in: archive, day: day, sourceName: path) as NSString
+        return try move(path, into: destination.deletingLastPathComponent, name: destination.lastPathComponent)
     }
 
     /// Into `failed/` (keeping the language folder), with `NAME.error.txt` saying why. The note is
@@ -122,10 +123,7 @@ public struct Disposal: Sendable {
 
     /// `stem.ext`, `stem (2).ext`, ..., the stem shortened to keep the name within 255 bytes.
     static func numbered(stem: String, ext: String, _ attempt: Int) -> String {
-        let suffix = (attempt == 1 ? "" : " (\(attempt))") + (ext.isEmpty ? "" : ".\(ext)")
-        var stem = stem
-        while stem.utf8.count + suffix.utf8.count > 255 && !stem.isEmpty { stem.removeLast() }
-        return stem + suffix
+        DataPaths.numberedName(stem: stem, ext: ext, attempt)
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {

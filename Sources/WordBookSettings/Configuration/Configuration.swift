@@ -37,6 +37,23 @@ public enum SchedulerChoice: String, Sendable {
     case fsrs
 }
 
+/// How triage, review and show draw a word's photo.
+public enum DisplayImages: String, Sendable, CaseIterable {
+    /// The terminal's own image protocol when it has one (kitty, iTerm2, sixel), half blocks otherwise.
+    case auto
+    case kitty
+    case iterm
+    case sixel
+    /// Unicode half blocks in 24-bit colour, which any terminal draws.
+    case blocks
+    /// No photo.
+    case off
+
+    /// "auto", "kitty", "iterm", "sixel", "blocks" or "off".
+    public static let allowedNames = allCases.dropLast().map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        + " or \"\(DisplayImages.off.rawValue)\""
+}
+
 /// Every setting, with the defaults documented in config/wordbook.toml.
 public struct Configuration: Sendable, Equatable {
     // [paths]; empty means "under the data folder".
@@ -70,6 +87,8 @@ public struct Configuration: Sendable, Equatable {
     public var scheduler: SchedulerChoice = .interval
     public var desiredRetention: Double = 0.9
     public var fsrsFuzz: Bool = false
+    // [display]
+    public var images: DisplayImages = .auto
     // [gloss]
     /// Look up each word's meaning in the learner's own language when it is filed or corrected.
     public var glossEnabled: Bool = true
@@ -151,6 +170,7 @@ extension Configuration {
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
         "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
+        "display": ["images"],
         "gloss": ["enabled", "native_language", "dictionaries", "hunspell", "ding", "apertium"],
     ]
 
@@ -225,6 +245,11 @@ extension Configuration {
                     }
                     configuration.desiredRetention = retention
                 case "review.fsrs_fuzz": configuration.fsrsFuzz = try reader.bool(value, name)
+                case "display.images":
+                    guard let choice = value.string.flatMap(DisplayImages.init(rawValue:)) else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: DisplayImages.allowedNames)
+                    }
+                    configuration.images = choice
                 case "gloss.enabled": configuration.glossEnabled = try reader.bool(value, name)
                 case "gloss.native_language": configuration.nativeLanguage = try reader.language(value, name)
                 case "gloss.dictionaries": configuration.dictionaryFolder = try reader.folder(value, name)

@@ -42,6 +42,26 @@ public struct DataPaths: Sendable, Equatable {
         umask(current & ~0o070)
     }
 
+    /// Where the worker keeps a filed photo's original: `archive/DAY/NAME`, DAY its word book's day and
+    /// NAME the file's own name; when that is taken (a photo of the same name filed that day before),
+    /// the worker tries `NAME (2)`, `NAME (3)` and so on: `attempt` names those.
+    public static func archivedOriginal(in archive: String, day: String, sourceName: String, attempt: Int = 1) -> String {
+        let name = (sourceName as NSString).lastPathComponent as NSString
+        return "\(archive)/\(day)/\(numberedName(stem: name.deletingPathExtension, ext: name.pathExtension, attempt))"
+    }
+
+    public func archivedOriginal(day: String, sourceName: String, attempt: Int = 1) -> String {
+        Self.archivedOriginal(in: archive, day: day, sourceName: sourceName, attempt: attempt)
+    }
+
+    /// `stem.ext`, `stem (2).ext`, ..., the stem shortened to keep the name within 255 bytes.
+    public static func numberedName(stem: String, ext: String, _ attempt: Int) -> String {
+        let suffix = (attempt == 1 ? "" : " (\(attempt))") + (ext.isEmpty ? "" : ".\(ext)")
+        var stem = stem
+        while stem.utf8.count + suffix.utf8.count > 255 && !stem.isEmpty { stem.removeLast() }
+        return stem + suffix
+    }
+
     /// The database and the files SQLite and the worker keep beside it.
     public var ownFiles: [String] {
         [database, database + "-wal", database + "-shm", database + "-journal", WorkerLock.lockFile(database: database)]
