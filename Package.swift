@@ -1,9 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Modules along the data flow. The command line (`wordbook`) links the store alone, and TurboJPEG
-// for thumbnails, so that it starts in a few milliseconds; `run`, `ingest` and the Anki export
-// execute `wordbook-worker`, which links Tesseract, Leptonica, libheif and libarchive the normal way.
+// Modules along the data flow (ARCHITECTURE.md). The command line (`wordbook`) links SQLite through
+// the store, TurboJPEG and zlib for the photo in the terminal, hunspell for the gloss, and no image
+// or OCR library, so that it starts in a few milliseconds; `run`, `ingest` and the Anki export execute
+// `wordbook-worker`, which links Tesseract, Leptonica, libheif and libarchive the normal way.
 let package = Package(
     name: "WordBook",
     platforms: [.macOS(.v13)],
@@ -100,10 +101,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // A stored photo drawn in the terminal, with TurboJPEG alone.
+        // A stored photo drawn in the terminal: TurboJPEG to decode, zlib for kitty's PNG.
         .target(
             name: "WordBookThumbnail",
-            dependencies: ["CTurboJPEG"]
+            dependencies: ["CTurboJPEG", "CZlib"]
         ),
         // The options and output both executables share, and the hand-over to the worker.
         .target(
@@ -124,6 +125,7 @@ let package = Package(
             dependencies: [
                 "WordBookCommandLine", "WordBookStore", "WordBookSettings", "WordBookThumbnail", "WordBookGloss",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

@@ -1,9 +1,10 @@
+import CZlib
 import Foundation
 
 /// A PNG of RGB pixels, for kitty's graphics protocol (which takes PNG, not JPEG): rows filtered
-/// by Paeth's predictor and compressed by the module's own deflate, so it needs no zlib.
+/// by Paeth's predictor and compressed by zlib.
 enum PNG {
-    static func encode(_ image: RGBImage) -> Data {
+    static func encode(_ image: RGBImage) throws -> Data {
         let stride = image.width * 3
         var raw = [UInt8]()
         raw.reserveCapacity((stride + 1) * image.height)
@@ -21,7 +22,7 @@ enum PNG {
         var header = bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
         header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, not interlaced
         chunk("IHDR", header, into: &png)
-        chunk("IDAT", zlib(raw), into: &png)
+        chunk("IDAT", try zlib(raw), into: &png)
         chunk("IEND", [], into: &png)
         return Data(png)
     }
@@ -32,14 +33,13 @@ enum PNG {
         return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
     }
 
-    /// A zlib stream: header, deflate, Adler-32.
-    static func zlib(_ data: [UInt8]) -> [UInt8] {
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        return [0x78, 0x01] + Deflate.compress(data) + bigEndian(b << 16 | a)
+    /// A zlib stream (header, deflate, Adler-32), as PNG's IDAT holds it.
+    static func zlib(_ data: [UInt8]) throws -> [UInt8] {
+        var size = compressBound(uLong(data.count))
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let status = compress2(&output, &size, data, uLong(data.count), 6)
+        guard status == Z_OK else { throw ThumbnailError.notEncodable("zlib's compress2 returned \(status)") }
+        return Array(output[..<Int(size)])
     }
 
     private static func chunk(_ type: String, _ data: [UInt8], into png: inout [UInt8]) {
@@ -47,16 +47,8 @@ enum PNG {
         png += bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
     }
 
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        UInt32(CZlib.crc32(0, bytes, uInt(bytes.count)))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

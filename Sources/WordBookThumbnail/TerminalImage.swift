@@ -81,7 +81,7 @@ public struct TerminalImage: Sendable {
             let rows = max(1, Int((Double(columns) * Double(pixels.height) / Double(pixels.width) * Double(room.cellWidth) / Double(room.cellHeight)).rounded()))
             return Thumbnail.halfBlocks(pixels.resized(width: columns, height: rows * 2))
         case .kitty:
-            let png = [UInt8](PNG.encode(shrunk(to: Self.maxPixelWidth)).base64EncodedData())
+            let png = [UInt8](try PNG.encode(shrunk(to: Self.maxPixelWidth)).base64EncodedData())
             // q=2: no answer comes back on standard input, where it would reach the learner's answer.
             var text = ""
             let starts = Array(stride(from: 0, to: max(png.count, 1), by: 4096))

@@ -16,22 +16,6 @@ public enum ThumbnailError: Error, CustomStringConvertible {
 /// the top pixel as foreground colour and the bottom one as background, in 24-bit colour.
 /// TurboJPEG alone: the command line links no image library beyond it.
 public enum Thumbnail {
-    /// The whole photo, `columns` wide.
-    public static func render(jpeg: Data, columns: Int) throws -> String {
-        let image = try TurboJPEG.decode(jpeg, minimumWidth: columns)
-        let rows = max(1, Int((Double(image.height) * Double(columns) / Double(image.width)).rounded())) & ~1
-        // Each cell takes the pixel at its centre: the photo was decoded near the size drawn.
-        let sampled = RGBImage(width: columns, height: max(rows, 2), rgb: (0..<max(rows, 2)).flatMap { row in
-            (0..<columns).flatMap { column -> [UInt8] in
-                let x = min(image.width - 1, (column * 2 + 1) * image.width / (columns * 2))
-                let y = min(image.height - 1, (row * 2 + 1) * image.height / (max(rows, 2) * 2))
-                let (r, g, b) = image.pixel(x, y)
-                return [r, g, b]
-            }
-        })
-        return halfBlocks(sampled)
-    }
-
     /// One cell per pixel column, two pixel rows per line.
     static func halfBlocks(_ image: RGBImage) -> String {
         var text = ""

@@ -140,7 +140,7 @@ import CTesseract
         var bytes: [UInt8] = []
         for y in 0..<40 { for _ in 0..<80 { bytes += y < 20 ? [230, 10, 10] : [10, 10, 230] } }
         let jpeg = try JPEGCodec().encode(try Picture(width: 80, height: 40, rgb: bytes), quality: 95)
-        let text = try Thumbnail.render(jpeg: jpeg, columns: 40)
+        let text = try TerminalImage(jpeg: jpeg, box: nil, for: .blocks, room: ImageRoom(columns: 40, rows: 24)).draw()
         let rows = text.split(separator: "\n")
         #expect(rows.count == 10, "40 columns of an 80 × 40 photo: 20 pixel rows, two per line")
         #expect(rows.allSatisfy { $0.components(separatedBy: "▀").count - 1 == 40 })

@@ -173,13 +173,13 @@ _wordbook() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|stats|undo|history|note|gloss|tag|tags|export|import|prune|help)
+    run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|open|stats|undo|history|note|gloss|tag|tags|export|import|prune|help)
         # Offer subcommand argument completions
         "_wordbook_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run ingest status pending confirm correct reject triage review grade due list books search show stats undo history note gloss tag tags export import prune help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run ingest status pending confirm correct reject triage review grade due list books search show open stats undo history note gloss tag tags export import prune help' -- "${cur}"))
         ;;
     esac
 }
@@ -346,7 +346,7 @@ _wordbook_triage() {
     repeating_flags=()
     non_repeating_flags=(--no-image --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --config)
+    non_repeating_options=(--db --config --images)
     __wordbook_offer_flags_options 0
 
     # Offer option value completions
@@ -357,6 +357,9 @@ _wordbook_triage() {
         ;;
     '--config')
         __wordbook_add_completions -f
+        return
+        ;;
+    '--images')
         return
         ;;
     esac
@@ -366,7 +369,7 @@ _wordbook_review() {
     repeating_flags=()
     non_repeating_flags=(--hide-word --no-image --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --config --language --book --limit)
+    non_repeating_options=(--db --config --images --language --book --limit)
     __wordbook_offer_flags_options 0
 
     # Offer option value completions
@@ -377,6 +380,9 @@ _wordbook_review() {
         ;;
     '--config')
         __wordbook_add_completions -f
+        return
+        ;;
+    '--images')
         return
         ;;
     '--language')
@@ -532,9 +538,9 @@ _wordbook_search() {
 
 _wordbook_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --no-image --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --config --image)
+    non_repeating_options=(--db --config --image --images)
     __wordbook_offer_flags_options 1
 
     # Offer option value completions
@@ -548,6 +554,29 @@ _wordbook_show() {
         return
         ;;
     '--image')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--images')
+        return
+        ;;
+    esac
+}
+
+_wordbook_open() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --config)
+    __wordbook_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--config')
         __wordbook_add_completions -f
         return
         ;;

@@ -37,9 +37,9 @@ function __wordbook_parse_tokens -S
         case 'reject'
             __wordbook_parse_subcommand -r 1 'db=' 'config=' 'version' 'h/help'
         case 'triage'
-            __wordbook_parse_subcommand 0 'db=' 'config=' 'no-image' 'version' 'h/help'
+            __wordbook_parse_subcommand 0 'db=' 'config=' 'images=' 'no-image' 'version' 'h/help'
         case 'review'
-            __wordbook_parse_subcommand 0 'db=' 'config=' 'hide-word' 'no-image' 'language=' 'book=' 'limit=' 'version' 'h/help'
+            __wordbook_parse_subcommand 0 'db=' 'config=' 'hide-word' 'images=' 'no-image' 'language=' 'book=' 'limit=' 'version' 'h/help'
         case 'grade'
             __wordbook_parse_subcommand 2 'db=' 'config=' 'version' 'h/help'
         case 'due'
@@ -51,7 +51,9 @@ function __wordbook_parse_tokens -S
         case 'search'
             __wordbook_parse_subcommand -r 1 'db=' 'config=' 'json' 'version' 'h/help'
         case 'show'
-            __wordbook_parse_subcommand 1 'db=' 'config=' 'image=' 'json' 'version' 'h/help'
+            __wordbook_parse_subcommand 1 'db=' 'config=' 'image=' 'json' 'images=' 'no-image' 'version' 'h/help'
+        case 'open'
+            __wordbook_parse_subcommand 1 'db=' 'config=' 'version' 'h/help'
         case 'stats'
             __wordbook_parse_subcommand 0 'db=' 'config=' 'json' 'version' 'h/help'
         case 'undo'
@@ -144,6 +146,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "w
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'books' -d 'One line per word book, newest first: day, words, mastered (confirmed, level 4 or more).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'search' -d 'Find words by their text, notes or context, ignoring case and accents.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'show' -d 'Show everything about one word: candidates, tags, review history; --image writes its photo.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'open' -d 'Open a word\'s original photo, as the worker archived it, in your image viewer.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'stats' -d 'Show progress: words, confirmed, mastered, average mastery, due today, streak, FSRS recall, per language.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'undo' -d 'Revert the last change a command made to your words, and say what it was.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'history' -d 'List the latest changes commands made to your words, the newest first.'
@@ -192,13 +195,15 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook reject" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" no-image' -l 'no-image' -d 'No photo thumbnails, even on a terminal.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" version' -l 'version' -d 'Show the version.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" hide-word' -l 'hide-word' -d 'Show the gloss and the photo first, and the word only after Enter.'
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" no-image' -l 'no-image' -d 'No photo thumbnails, even on a terminal.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" language' -l 'language' -d 'Only words of this language (en, de, fr, es).' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" book' -l 'book' -d 'Only words captured on this day.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" limit' -l 'limit' -d 'At most this many words, the most overdue.' -rfka ''
@@ -247,8 +252,14 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" image' -l 'image' -d 'Write the stored JPEG to this file (- for standard output), and nothing else.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" json' -l 'json' -d 'Print one JSON document.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" version' -l 'version' -d 'Show the version.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook open" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook open" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook open" version' -l 'version' -d 'Show the version.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook open" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook stats" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook stats" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook stats" json' -l 'json' -d 'Print one JSON document.'

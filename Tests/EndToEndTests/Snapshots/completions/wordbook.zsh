@@ -65,6 +65,7 @@ _wordbook() {
             'books:One line per word book, newest first: day, words, mastered (confirmed, level 4 or more).'
             'search:Find words by their text, notes or context, ignoring case and accents.'
             'show:Show everything about one word: candidates, tags, review history; --image writes its photo.'
+            'open:Open a word'\''s original photo, as the worker archived it, in your image viewer.'
             'stats:Show progress: words, confirmed, mastered, average mastery, due today, streak, FSRS recall, per language.'
             'undo:Revert the last change a command made to your words, and say what it was.'
             'history:List the latest changes commands made to your words, the newest first.'
@@ -81,7 +82,7 @@ _wordbook() {
         ;;
     arg)
         case "${words[1]}" in
-        run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|stats|undo|history|note|gloss|tag|tags|export|import|prune|help)
+        run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|open|stats|undo|history|note|gloss|tag|tags|export|import|prune|help)
             "_wordbook_${words[1]}" && ret=0
             ;;
         esac
@@ -199,7 +200,8 @@ _wordbook_triage() {
     local -ar arg_specs=(
         '--db[The SQLite file to use instead of the configured one.]:path:_files'
         '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
-        '--no-image[No photo thumbnails, even on a terminal.]'
+        '--images[How to draw the photo around the word\: auto, kitty, iterm, sixel, blocks or off (default\: \[display\] images, auto). A mode named here draws even when the output is not a terminal.]:mode:'
+        '--no-image[No photo, even on a terminal (the same as --images off).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -214,7 +216,8 @@ _wordbook_review() {
         '--db[The SQLite file to use instead of the configured one.]:path:_files'
         '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
         '--hide-word[Show the gloss and the photo first, and the word only after Enter.]'
-        '--no-image[No photo thumbnails, even on a terminal.]'
+        '--images[How to draw the photo around the word\: auto, kitty, iterm, sixel, blocks or off (default\: \[display\] images, auto). A mode named here draws even when the output is not a terminal.]:mode:'
+        '--no-image[No photo, even on a terminal (the same as --images off).]'
         '--language[Only words of this language (en, de, fr, es).]:language:'
         '--book[Only words captured on this day.]:YYYY-MM-DD:'
         '--limit[At most this many words, the most overdue.]:n:'
@@ -324,6 +327,22 @@ _wordbook_show() {
         ':id:'
         '--image[Write the stored JPEG to this file (- for standard output), and nothing else.]:file:_files'
         '--json[Print one JSON document.]'
+        '--images[How to draw the photo around the word\: auto, kitty, iterm, sixel, blocks or off (default\: \[display\] images, auto). A mode named here draws even when the output is not a terminal.]:mode:'
+        '--no-image[No photo, even on a terminal (the same as --images off).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_wordbook_open() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The SQLite file to use instead of the configured one.]:path:_files'
+        '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
+        ':id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
