@@ -9,7 +9,6 @@ import Glibc
 /// libwordbook-scenetext.so: the executables link no OpenCV, and a machine without it reads with
 /// Tesseract alone.
 final class SceneTextPlugin: @unchecked Sendable {
-    let path: String
     let detectorOpen: st_detector_open_fn
     let detectorClose: st_detector_close_fn
     let detectorDetect: st_detector_detect_fn
@@ -38,7 +37,6 @@ final class SceneTextPlugin: @unchecked Sendable {
             }
             return unsafeBitCast(address, to: type)
         }
-        self.path = path
         detectorOpen = try bind("st_detector_open", as: st_detector_open_fn.self)
         detectorClose = try bind("st_detector_close", as: st_detector_close_fn.self)
         detectorDetect = try bind("st_detector_detect", as: st_detector_detect_fn.self)
