@@ -39,13 +39,13 @@ test: deps models
 	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build
 
 # Both executables, the scene-text plugin (the one part that links OpenCV; the worker looks for it in
-# BIN/../lib/wordbook), the configuration (kept if present) and the system unit. wordbook hands run,
-# ingest and the Anki export to wordbook-worker, which it finds beside itself.
+# BIN/../lib/wordbook; C++, so patchelf drops the Swift run-time SwiftPM links it with, as
+# scripts/build-deb.sh does), the configuration (kept if present) and the system unit. wordbook hands
+# run, ingest and the Anki export to wordbook-worker, which it finds beside itself.
 install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
 	install -D -m 0755 $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook-worker
 	install -D -m 0644 $(SCENETEXT_LIB) $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
-	# The plugin is C++ and uses nothing of the Swift run-time SwiftPM links it with (as scripts/build-deb.sh).
 	! command -v patchelf >/dev/null || patchelf --remove-needed libswiftCore.so --remove-rpath \
 		$(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
