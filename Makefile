@@ -5,6 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
+SCENETEXT_LIB := .build/release/libwordbook-scenetext.so
 
 .PHONY: deps models build release run test install deb deb-test images man fuzz accuracy bench gloss clean version
 
@@ -37,11 +38,16 @@ test: deps models
 	$(SWIFT) build --build-tests
 	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build
 
-# Both executables, the configuration (kept if present) and the system unit. wordbook hands run,
-# ingest and the Anki export to wordbook-worker, which it finds beside itself.
+# Both executables, the scene-text plugin (the one part that links OpenCV; the worker looks for it in
+# BIN/../lib/wordbook; C++, so patchelf drops the Swift run-time SwiftPM links it with, as
+# scripts/build-deb.sh does), the configuration (kept if present) and the system unit. wordbook hands
+# run, ingest and the Anki export to wordbook-worker, which it finds beside itself.
 install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
 	install -D -m 0755 $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook-worker
+	install -D -m 0644 $(SCENETEXT_LIB) $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
+	! command -v patchelf >/dev/null || patchelf --remove-needed libswiftCore.so --remove-rpath \
+		$(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service

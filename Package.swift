@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "wordbook", targets: ["wordbook"]),
         .executable(name: "wordbook-worker", targets: ["wordbook-worker"]),
         .library(name: "WordBookPipeline", targets: ["WordBookPipeline"]),
+        // libwordbook-scenetext.so: the scene-text plugin, the one part that links OpenCV; the worker dlopens it.
+        .library(name: "wordbook-scenetext", type: .dynamic, targets: ["CSceneText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -52,12 +54,19 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // PaddleOCR's text detector and recogniser on OpenCV's DNN module (Debian's libopencv-dnn406), behind a C API.
+        // PaddleOCR's text detector and recogniser on OpenCV's DNN module (Debian's libopencv-dnn406), behind a C API:
+        // built as the plugin above alone. CSceneTextAPI is its header without the code, for the worker's loader.
         .target(
             name: "CSceneText",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
-            linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
+            // -nostartfiles: no Swift image registration (swiftrt.o) in a library without Swift code, so
+            // that it uses nothing of the Swift run-time library its link still names (scripts/build-deb.sh drops that).
+            linkerSettings: [
+                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .unsafeFlags(["-nostartfiles"]),
+            ]
         ),
+        .systemLibrary(name: "CSceneTextAPI"),
         // Records, migrations, queries, the review schedulers and backup: GRDB only.
         .target(
             name: "WordBookStore",
@@ -77,7 +86,7 @@ let package = Package(
         .target(
             name: "WordBookPipeline",
             dependencies: [
-                "CTesseract", "CTurboJPEG", "CHeif", "CSceneText", "WordBookSettings",
+                "CTesseract", "CTurboJPEG", "CHeif", "CSceneTextAPI", "WordBookSettings",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -23,7 +23,7 @@ if [ $build = yes ]; then
   # so the static build comes after it. Its build plan (.build/release.yaml) is the plugin's then:
   # removed, with the executables, so that the static build plans and links afresh.
   make man
-  rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker
+  rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker .build/release/libwordbook-scenetext.so
   swift build -c release --static-swift-stdlib
 fi
 # The scene-text detector and recogniser (PaddleOCR's PP-OCRv6 small models from the rapidocr wheel,
@@ -36,6 +36,15 @@ for binary in wordbook wordbook-worker; do
   fi
 done
 ls man/wordbook.1 >/dev/null
+# The scene-text plugin: the one part that links OpenCV, so that the package can merely recommend it.
+plugin=.build/release/libwordbook-scenetext.so
+[ -f "$plugin" ] || { echo "build-deb: $plugin is missing; swift build -c release --static-swift-stdlib makes it" >&2; exit 1; }
+for binary in wordbook wordbook-worker; do
+  if readelf -d ".build/release/$binary" | grep NEEDED | grep -q 'libopencv'; then
+    echo "build-deb: .build/release/$binary links OpenCV; only $plugin may" >&2
+    exit 1
+  fi
+done
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/wordbook-deb.XXXXXX")
 trap 'rm -rf "$root"' EXIT
@@ -55,6 +64,17 @@ for binary in wordbook wordbook-worker; do
   done
 done
 "$root/usr/bin/wordbook" --version >/dev/null
+
+# The scene-text plugin where the worker looks for it (/usr/lib/wordbook), stripped.
+install -D -m 0644 "$plugin" "$root/usr/lib/wordbook/libwordbook-scenetext.so"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/lib/wordbook/libwordbook-scenetext.so"
+# SwiftPM links every library with the Swift run-time and the build tree's run path; the plugin is C++
+# and uses no Swift symbol (linked with -nostartfiles), so both go.
+if nm -D --undefined-only "$root/usr/lib/wordbook/libwordbook-scenetext.so" | grep -q ' U .*swift'; then
+  echo "build-deb: $plugin uses the Swift run-time" >&2
+  exit 1
+fi
+patchelf --remove-needed libswiftCore.so --remove-rpath "$root/usr/lib/wordbook/libwordbook-scenetext.so"
 
 # The unit, and the configuration naming the shared word book, so that group members need no --db.
 install -D -m 0644 debian/wordbook.service "$root/lib/systemd/system/wordbook.service"
@@ -108,18 +128,24 @@ chmod 0644 "$root/usr/share/doc/wordbook/changelog.gz"
 
 # Control files. Depends: the shared libraries both executables need (dpkg-shlibdeps reads their
 # NEEDED entries and the libraries' symbols files), the English model and adduser for postinst.
+# Recommends: what the scene-text plugin needs besides (OpenCV): without it the worker still starts,
+# reads with Tesseract alone, and `wordbook status` names the package to install.
 install -d -m 0755 "$root/DEBIAN"
 shlibs_dir=$(mktemp -d "${TMPDIR:-/tmp}/wordbook-shlibs.XXXXXX")
 trap 'rm -rf "$root" "$shlibs_dir"' EXIT
 mkdir -p "$shlibs_dir/debian"
 printf 'Source: wordbook\n\nPackage: wordbook\nArchitecture: any\n' > "$shlibs_dir/debian/control"
-shlibs=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/usr/bin/wordbook" -e"$root/usr/bin/wordbook-worker" 2>/dev/null \
-  | sed -n 's/^shlibs:Depends=//p')
+shlibdeps=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/usr/bin/wordbook" -e"$root/usr/bin/wordbook-worker" \
+  -dRecommends -e"$root/usr/lib/wordbook/libwordbook-scenetext.so" 2>/dev/null)
+shlibs=$(sed -n 's/^shlibs:Depends=//p' <<<"$shlibdeps")
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+case "$shlibs" in *libopencv*) echo "build-deb: the package would depend on OpenCV: $shlibs" >&2; exit 1 ;; esac
+recommends=$(sed -n 's/^shlibs:Recommends=//p' <<<"$shlibdeps")
+case "$recommends" in *libopencv-dnn406*) ;; *) echo "build-deb: the plugin's dependencies name no libopencv-dnn406: $recommends" >&2; exit 1 ;; esac
 depends="$shlibs, tesseract-ocr-eng, adduser"
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
-sed -e "s|@VERSION@|$version|" -e "s|@DEPENDS@|$depends|" -e "s|@INSTALLED_SIZE@|$installed_size|" \
-  debian/control > "$root/DEBIAN/control"
+sed -e "s|@VERSION@|$version|" -e "s|@DEPENDS@|$depends|" -e "s|@RECOMMENDS@|$recommends|" \
+  -e "s|@INSTALLED_SIZE@|$installed_size|" debian/control > "$root/DEBIAN/control"
 install -m 0644 debian/conffiles "$root/DEBIAN/conffiles"
 install -m 0755 debian/postinst debian/prerm debian/postrm "$root/DEBIAN/"
 (cd "$root" && find . -path ./DEBIAN -prune -o -path ./etc -prune -o -type f -printf '%P\0' | sort -z \
@@ -128,4 +154,4 @@ chmod 0644 "$root/DEBIAN/md5sums"
 
 dpkg-deb --build --root-owner-group -Zxz "$root" "$deb" >/dev/null
 echo "$deb: $(du -h "$deb" | cut -f1)"
-dpkg-deb --field "$deb" Depends
+dpkg-deb --field "$deb" Depends Recommends

@@ -55,6 +55,20 @@ echo "$output"
 for word in Ausgang Café; do
   echo "$output" | grep -q "\"word\": \"$word\"" || { echo "deb-test: no photo was read as $word" >&2; exit 1; }
 done
+# Installed without its recommendations, OpenCV is missing: photos were read by Tesseract alone, and
+# status names the package that brings the scene-text route; then that package is installed.
+missing=$(chroot "$tree" setpriv --reuid=alice --regid=alice --init-groups env HOME=/home/alice wordbook status)
+echo "$missing" | grep 'reading '
+echo "$missing" | grep -q 'sudo apt-get install libopencv-dnn406' \
+  || { echo "deb-test: status does not name libopencv-dnn406 while OpenCV is missing" >&2; exit 1; }
+chroot "$tree" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopencv-dnn406 \
+  > "$tree/tmp/apt.log" 2>&1 || { cat "$tree/tmp/apt.log" >&2; echo "deb-test: libopencv-dnn406 did not install" >&2; exit 1; }
+printf '[paths]\ndata = "/home/alice/opencv"\ndatabase = "/home/alice/opencv/wordbook.sqlite"\n' > "$tree/tmp/opencv.toml"
+chmod 0644 "$tree/tmp/opencv.toml"
+output=$(chroot "$tree" setpriv --reuid=alice --regid=alice --init-groups env HOME=/home/alice \
+  wordbook ingest --config /tmp/opencv.toml --json /tmp/photos/ausgang.jpg 2>&1) \
+  || { echo "$output" >&2; echo "deb-test: wordbook ingest with OpenCV failed" >&2; exit 1; }
+echo "$output"
 # The scene-text route: the same photo ingested again with the models' folder pointing nowhere (into a
 # word book of its own) is read by Tesseract alone; the proposals must differ, or the packaged models
 # in /usr/share/wordbook/models were not used.

@@ -13,6 +13,17 @@
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <type_traits>
+
+// Each function is what its pointer type in the header says: the worker binds it as that type.
+static_assert(std::is_same_v<decltype(&st_detector_open), st_detector_open_fn>);
+static_assert(std::is_same_v<decltype(&st_detector_close), st_detector_close_fn>);
+static_assert(std::is_same_v<decltype(&st_detector_detect), st_detector_detect_fn>);
+static_assert(std::is_same_v<decltype(&st_recognizer_open), st_recognizer_open_fn>);
+static_assert(std::is_same_v<decltype(&st_recognizer_close), st_recognizer_close_fn>);
+static_assert(std::is_same_v<decltype(&st_recognizer_classes), st_recognizer_classes_fn>);
+static_assert(std::is_same_v<decltype(&st_recognizer_read), st_recognizer_read_fn>);
+
 struct st_detector {
     cv::dnn::Net net;
 };

@@ -42,6 +42,10 @@ struct Status: ParsableCommand {
         var glossMissingPackages: [String]
         /// Why photos are read by Tesseract alone, when the scene-text models are missing.
         var sceneTextMissing: String?
+        /// Why photos are read by Tesseract alone, when the scene-text library (or OpenCV) is missing.
+        var sceneTextLibraryMissing: String?
+        /// The Debian package that would let the scene-text library load, when OpenCV is what is missing.
+        var sceneTextMissingPackage: String?
     }
 
     /// The packages missing to gloss the languages filed so far and the default one; nil with glosses off.
@@ -61,6 +65,13 @@ struct Status: ParsableCommand {
         return nil
     }
 
+    /// Why the scene-text library (libwordbook-scenetext.so) would not load in the worker, or nil when it
+    /// loads: the same search and the same dynamic loader as the worker's.
+    func sceneTextLibraryMissing() -> SceneTextLibraryMissing? {
+        if case let .failure(missing) = SceneTextLibrary.open() { return missing }
+        return nil
+    }
+
     func run() throws {
         let configuration = try options.loadConfiguration()
         let paths = try options.paths(configuration)
@@ -74,6 +85,9 @@ struct Status: ParsableCommand {
                                     failedFolder: paths.failed, failed: failed, database: paths.database,
                                     glossMissingPackages: try missingGlossPackages(configuration, database: nil) ?? [],
                                     sceneTextMissing: sceneTextMissing(configuration))
+            let library = sceneTextLibraryMissing()
+            status.sceneTextLibraryMissing = library?.description
+            status.sceneTextMissingPackage = library?.missingPackage
             if FileManager.default.fileExists(atPath: paths.database) {
                 let database = try AppDatabase.open(path: paths.database, create: false)
                 status.glossMissingPackages = try missingGlossPackages(configuration, database: database) ?? []
@@ -116,6 +130,9 @@ struct Status: ParsableCommand {
             print("glosses    a dictionary is missing, words are filed without a gloss: sudo apt-get install \(missing.joined(separator: " "))")
         }
         if let missing = sceneTextMissing(configuration) {
+            print("reading    \(missing)")
+        }
+        if let missing = sceneTextLibraryMissing() {
             print("reading    \(missing)")
         }
         guard let database else {

@@ -224,6 +224,47 @@ import WordBookGloss
         #expect(SceneTextFiles.folders(configured: "/opt/models", executable: "/usr/bin/wordbook-worker") == ["/opt/models"])
     }
 
+    /// The plugin is looked for where the build leaves it, where `make install` and the package put it,
+    /// or only where the environment says.
+    @Test func theLibraryIsFoundBesideTheExecutableThenInstalled() {
+        let name = SceneTextLibrary.fileName
+        #expect(SceneTextLibrary.paths(environment: [:], executable: "/src/wordbook/.build/x86_64-unknown-linux-gnu/debug/wordbook-worker")
+            == ["/src/wordbook/.build/x86_64-unknown-linux-gnu/debug/\(name)", "/src/wordbook/.build/x86_64-unknown-linux-gnu/lib/wordbook/\(name)",
+                "/usr/lib/wordbook/\(name)"])
+        #expect(SceneTextLibrary.paths(environment: [:], executable: "/usr/bin/wordbook-worker") == ["/usr/bin/\(name)", "/usr/lib/wordbook/\(name)"])
+        #expect(SceneTextLibrary.paths(environment: ["WORDBOOK_SCENETEXT_LIBRARY": "/opt/st.so"], executable: "/usr/bin/wordbook-worker")
+            == ["/opt/st.so"])
+        #expect(SceneTextLibrary.paths(environment: ["WORDBOOK_SCENETEXT_LIBRARY": ""], executable: "/usr/bin/wordbook-worker").count == 2)
+    }
+
+    /// What is not a library, or is no library at all, is told as the loader's reason, and reads with Tesseract alone.
+    @Test func aLibraryThatWillNotLoadIsToldWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-lib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent(SceneTextLibrary.fileName).path
+        try Data("not a library\n".utf8).write(to: URL(fileURLWithPath: text))
+        guard case let .failure(broken) = SceneTextLibrary.open([text], configured: false) else {
+            Issue.record("a text file loaded as a library")
+            return
+        }
+        #expect(broken.description.hasPrefix("the scene-text library \(text) could not be loaded (") && broken.missingPackage == nil, "\(broken)")
+        #expect(broken.description.hasSuffix("; photos are read by Tesseract alone: reinstall the wordbook package, or rebuild it with swift build"))
+        guard case let .failure(absent) = SceneTextLibrary.open(["/nonexistent/a.so", "/nonexistent/b.so"], configured: false) else {
+            Issue.record("a library loaded from /nonexistent")
+            return
+        }
+        #expect(absent.description == "the scene-text library libwordbook-scenetext.so is in none of /nonexistent/a.so, /nonexistent/b.so; "
+            + "photos are read by Tesseract alone: install the wordbook package, or build it with swift build in the source tree")
+        guard case let .failure(why) = SceneTextPlugin.load(SceneTextLibrary.open([text], configured: false)) else {
+            Issue.record("a text file gave the scene-text functions")
+            return
+        }
+        #expect(why.description == broken.description)
+        // This build's plugin, beside the test bundle, has every function the header names.
+        #expect(throws: Never.self) { try SceneTextPlugin.shared.get() }
+    }
+
     /// A page's line (long, with lines like it above and below) goes to Tesseract; a sign's does not.
     @Test func runningTextIsToldFromASign() {
         func line(x: Double, y: Double, width: Double, height: Double) -> TextLine {

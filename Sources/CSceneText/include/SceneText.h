@@ -1,6 +1,10 @@
 // PaddleOCR's PP-OCR text detector and recogniser, run by OpenCV's DNN module: a small C API for
 // Swift. Pixels are 4 bytes each (Leptonica's 32 bpp layout); the caller names where red, green and
 // blue lie. Every call is for one thread at a time per handle. Errors come back as a sentence.
+//
+// The API lives in the plugin libwordbook-scenetext.so, which alone links OpenCV: the worker opens it
+// with dlopen and binds each function by its name with dlsym, as the `st_*_fn` pointer types below
+// (SceneText.cpp checks that each function has its pointer type), so it starts without OpenCV.
 #ifndef WORDBOOK_SCENE_TEXT_H
 #define WORDBOOK_SCENE_TEXT_H
 
@@ -57,6 +61,18 @@ int st_recognizer_classes(st_recognizer *recognizer);
 int st_recognizer_read(st_recognizer *recognizer, const st_image *image, const st_quad *quad,
                        int32_t *best, float *best_probability, int32_t *second, float *second_probability,
                        int capacity, int *used_width, char *error, size_t error_size);
+
+/// The functions above as the worker binds them, each by its own name.
+typedef st_detector *(*st_detector_open_fn)(const char *model_path, char *error, size_t error_size);
+typedef void (*st_detector_close_fn)(st_detector *detector);
+typedef int (*st_detector_detect_fn)(st_detector *detector, const st_image *image, const st_detector_settings *settings,
+                                     st_quad *boxes, int capacity, char *error, size_t error_size);
+typedef st_recognizer *(*st_recognizer_open_fn)(const char *model_path, int input_width, char *error, size_t error_size);
+typedef void (*st_recognizer_close_fn)(st_recognizer *recognizer);
+typedef int (*st_recognizer_classes_fn)(st_recognizer *recognizer);
+typedef int (*st_recognizer_read_fn)(st_recognizer *recognizer, const st_image *image, const st_quad *quad,
+                                     int32_t *best, float *best_probability, int32_t *second, float *second_probability,
+                                     int capacity, int *used_width, char *error, size_t error_size);
 
 #ifdef __cplusplus
 }

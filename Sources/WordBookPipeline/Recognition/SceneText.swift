@@ -21,18 +21,20 @@ public final class SceneText {
     }
 
     /// Why photos will be read by Tesseract alone under this configuration, or nil when the models are
-    /// there and are the expected files.
+    /// there and are the expected files and the scene-text library loads.
     public static func problem(configuredFolder: String) -> String? {
+        var problems: [String] = []
         switch SceneTextFiles.locate(configured: configuredFolder) {
-        case let .failure(missing): return missing.description
+        case let .failure(missing): problems.append(missing.description)
         case let .success(files):
             do {
                 try verify(files)
-                return nil
             } catch {
-                return "\(error); photos are read by Tesseract alone"
+                problems.append("\(error); photos are read by Tesseract alone")
             }
         }
+        if case let .failure(missing) = SceneTextPlugin.shared { problems.append(missing.description) }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
     private static let lock = NSLock()

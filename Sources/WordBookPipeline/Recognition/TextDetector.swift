@@ -1,4 +1,4 @@
-import CSceneText
+import CSceneTextAPI
 import Foundation
 
 /// A line (or word) of text the detector found: four corners as the text reads, and its bounds.
@@ -93,20 +93,22 @@ public struct SceneTextError: Error, CustomStringConvertible {
 /// PaddleOCR's DB text detector (PP-OCR det) on OpenCV's DNN module: where the text lines are.
 /// Owns the network; not thread-safe: one per worker thread.
 public final class TextDetector {
+    private let plugin: SceneTextPlugin
     private let handle: OpaquePointer
     /// How large the detector sees the picture: the shorter side brought up to `side`, the longer
     /// side kept under `maxSide` (time grows with the area).
     public var side = Tuning.detectorSide, maxSide = Tuning.detectorMaxSide
 
     public init(modelPath: String) throws {
+        plugin = try SceneTextPlugin.shared.get()
         var error = [CChar](repeating: 0, count: 512)
-        guard let handle = st_detector_open(modelPath, &error, error.count) else {
+        guard let handle = plugin.detectorOpen(modelPath, &error, error.count) else {
             throw SceneTextError(message: error)
         }
         self.handle = handle
     }
 
-    deinit { st_detector_close(handle) }
+    deinit { plugin.detectorClose(handle) }
 
     /// The text lines in `picture`, top to bottom.
     public func lines(in picture: Picture) throws -> [TextLine] {
@@ -115,7 +117,7 @@ public final class TextDetector {
         var boxes = [st_quad](repeating: st_quad(), count: 1000)
         var error = [CChar](repeating: 0, count: 512)
         let count = colour.withImage { image in
-            st_detector_detect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count)
+            plugin.detectorDetect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count)
         }
         guard count >= 0 else { throw SceneTextError(message: error) }
         return boxes.prefix(Int(count)).map(TextLine.init)

@@ -1,4 +1,4 @@
-import CSceneText
+import CSceneTextAPI
 import Foundation
 
 /// One word of a line the scene-text recogniser read, with where it lies along the line.
@@ -21,6 +21,7 @@ public struct LineText: Sendable, Equatable {
 /// PaddleOCR's scene-text recogniser (PP-OCR rec, a CRNN read by CTC) on OpenCV's DNN module.
 /// Owns the network; not thread-safe: one per worker thread.
 public final class TextLineReader {
+    private let plugin: SceneTextPlugin
     private let handle: OpaquePointer
     /// The model's symbols: class 0 is CTC's blank, 1...n these, n + 1 a space.
     private let symbols: [String]
@@ -33,13 +34,14 @@ public final class TextLineReader {
         }
         var lines = keys.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
+        plugin = try SceneTextPlugin.shared.get()
         var error = [CChar](repeating: 0, count: 512)
-        guard let handle = st_recognizer_open(modelPath, Int32(inputWidth), &error, error.count) else {
+        guard let handle = plugin.recognizerOpen(modelPath, Int32(inputWidth), &error, error.count) else {
             throw SceneTextError(message: error)
         }
-        let classes = Int(st_recognizer_classes(handle))
+        let classes = Int(plugin.recognizerClasses(handle))
         guard classes == lines.count + 2 else {
-            st_recognizer_close(handle)
+            plugin.recognizerClose(handle)
             throw SceneTextError("the recogniser \(modelPath) has \(classes) classes but its alphabet \(keysPath) \(lines.count) symbols")
         }
         self.handle = handle
@@ -47,7 +49,7 @@ public final class TextLineReader {
         symbols = [""] + lines + [" "]
     }
 
-    deinit { st_recognizer_close(handle) }
+    deinit { plugin.recognizerClose(handle) }
 
     /// Reads the text in `line` of `picture` (a colour picture).
     public func read(_ line: TextLine, in picture: Picture) throws -> LineText {
@@ -59,7 +61,7 @@ public final class TextLineReader {
         var error = [CChar](repeating: 0, count: 512)
         var quad = line.quad
         let steps = colour.withImage { image in
-            st_recognizer_read(handle, &image, &quad, &best, &bestProbability, &second, &secondProbability,
+            plugin.recognizerRead(handle, &image, &quad, &best, &bestProbability, &second, &secondProbability,
                                Int32(capacity), &usedWidth, &error, error.count)
         }
         guard steps >= 0 else { throw SceneTextError(message: error) }
