@@ -85,7 +85,9 @@ extension Glossary {
     func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool) -> Found? {
         guard let ding, let (lines, spelled) = ding.entries(forms: forms, exactly: exactly),
               let best = lines.map(\.match.role).min() else { return nil }
-        let chosen = lines.enumerated()
+        // The senses the word heads or is a synonym in, in Ding's order unless a later one is far more
+        // common (SenseOrder): a word's lines come in Ding's file alphabetically (`Zug`: lineament first).
+        let dingOrder = lines.enumerated()
             .filter { $0.element.match.role == best || (best == .headword && $0.element.match.role == .synonym) }
             .sorted {
                 let (a, b) = ($0.element.match, $1.element.match)
@@ -94,6 +96,11 @@ extension Glossary {
                 return (first, $0.offset) < (second, $1.offset)
             }
             .map(\.element)
+        let chosen = SenseOrder.ordered(dingOrder) { line in
+            let part = line.match.role == .part ? line.match.part : 0
+            return SenseOrder.commonness(line.entry.translations(ofPart: part), parts: line.entry.germanParts.count,
+                                         synonym: line.match.role == .synonym || (line.match.role == .headword && line.match.position > 0))
+        }
         let senses = chosen.map { $0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0) }.filter { !$0.isEmpty }
         let headword = best == .inflection ? chosen.first.map { $0.entry.base(ofInflectionAt: $0.match.position) } ?? spelled : spelled
         var inOrder: [String] = []
