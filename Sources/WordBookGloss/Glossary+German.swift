@@ -8,7 +8,7 @@ extension Glossary {
     /// or syllables more often than words.
     static let shortestCompoundPart = 3
 
-    /// A compound by its last part. German compounds are right-headed (a `Bahnhofstraße` is a kind of
+    /// A noun compound by its last part, a noun. German compounds are right-headed (a `Bahnhofstraße` is a kind of
     /// Straße, a `Hauptbahnhof` a kind of Bahnhof), so the gloss is the head's, and the line says what
     /// the word is made of: `Bahnhofstraße` → "street, road (n, fem; Bahnhof + Straße)". The first
     /// part may be joined by a linking element (`Liebe-s-brief`, `Sonne-n-schein`, `Kind-er-garten`),
@@ -28,18 +28,18 @@ extension Glossary {
     private func compound(_ written: String, _ sources: Sources, _ route: GlossRoute, stemmer: Stemmer, depth: Int)
         -> (parts: [String], head: Gloss)? {
         let letters = Array(written)
-        guard depth < 2, letters.allSatisfy({ $0.isLetter || $0 == "-" }), letters.count >= 2 * Self.shortestCompoundPart else { return nil }
-        let noun = letters[0].isUppercase
+        // German writes a noun with a capital, and a noun compound's head is a noun: `Mitarbeiter`, not `mitgliedern`.
+        guard depth < 2, letters.first?.isUppercase == true, letters.allSatisfy({ $0.isLetter || $0 == "-" }),
+              letters.count >= 2 * Self.shortestCompoundPart else { return nil }
         var splits: [(modifier: String, head: String)] = []
         for cut in Self.shortestCompoundPart...(letters.count - Self.shortestCompoundPart) {
             let first = String(letters[..<cut]).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
             let rest = String(letters[cut...]).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
             guard rest.count >= Self.shortestCompoundPart, let modifier = Self.compoundModifier(first, stemmer: stemmer) else { continue }
-            // A noun's head is a noun, written with a capital; an adjective's or verb's is not.
-            splits.append((modifier, noun ? rest.prefix(1).uppercased() + rest.dropFirst().lowercased() : rest.lowercased()))
+            splits.append((modifier, rest.prefix(1).uppercased() + rest.dropFirst().lowercased()))
         }
         for split in splits {
-            if let head = gloss(ofWritten: split.head, sources, route) { return ([split.modifier, head.headword], head) }
+            if let head = gloss(ofWritten: split.head, sources, route), Self.isNoun(head) { return ([split.modifier, head.headword], head) }
         }
         for split in splits {
             if let (parts, head) = compound(split.head, sources, route, stemmer: stemmer, depth: depth + 1) {
@@ -47,6 +47,13 @@ extension Glossary {
             }
         }
         return nil
+    }
+
+    /// Whether a gloss's grammar, in its closing parentheses, names a noun: `street (n, fem)`.
+    static func isNoun(_ gloss: Gloss) -> Bool {
+        guard gloss.text.hasSuffix(")"), let open = gloss.text.lastIndex(of: "(") else { return false }
+        return gloss.text[gloss.text.index(after: open)...].split(whereSeparator: { ",;)".contains($0) })
+            .contains { $0.trimmingCharacters(in: .whitespaces) == "n" }
     }
 
     /// The word a compound's first part stands for, as hunspell knows it: the part itself, without a
@@ -137,14 +144,17 @@ extension Glossary {
         return nil
     }
 
-    /// A word English hunspell knows and no dictionary of the word's language does: English in German,
-    /// French or Spanish text (`new`, `stream`), glossed as itself; one it knows only with a capital is
-    /// a name (`Obama`).
-    func englishGloss(_ written: String) -> Gloss? {
-        guard let english = GlossRoute.languages["en"], let stemmer = stemmer(for: english) else { return nil }
+    /// A word English hunspell knows and neither the dictionaries nor hunspell of the word's language
+    /// do: English in German, French or Spanish text (`new`, `stream`), glossed as itself; one it knows
+    /// only with a capital is a name (`Obama`), when the word's language does not know it in lower case.
+    func englishGloss(_ written: String, _ route: GlossRoute) -> Gloss? {
+        guard let english = GlossRoute.languages["en"], let own = stemmer(for: route.language),
+              let stemmer = stemmer(for: english) else { return nil }
         let lower = written.lowercased()
         guard lower.count >= 2, lower.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" }) else { return nil }
-        if stemmer.knows(lower) {
+        // A word of the text's own language that is also English (`ran`, `quant`, `video`) is not English there.
+        guard !own.knows(lower) else { return nil }
+        if stemmer.knows(lower), !own.knows(written) {
             return Gloss(text: "\(lower) (English)", entry: "\(written): an English word (hunspell en_US)", headword: lower)
         }
         let capitalised = lower.prefix(1).uppercased() + lower.dropFirst()

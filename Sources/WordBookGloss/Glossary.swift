@@ -86,7 +86,7 @@ public final class Glossary: Sendable {
         let missing = missingPackages(route)
         guard missing.isEmpty else { return .missingDictionary(packages: missing) }
         // Only when every dictionary is there: `sortie` is English too, but French first.
-        if nativeLanguage == "en", let gloss = englishGloss(written) { return .found(gloss) }
+        if nativeLanguage == "en", let gloss = englishGloss(written, route) { return .found(gloss) }
         return .notFound
     }
 

@@ -68,6 +68,20 @@ import Testing
         #expect(try Self.gloss("stream").text == "stream (English)")
         #expect(try Self.gloss("Obama").text == "Obama (a name)")
         #expect(Self.glossary.lookUp("Xyzzyquorx", language: "de") == .notFound)
+        // A word the text's own hunspell knows is that language's, English spelling or not.
+        for (word, language) in [("ran", "de"), ("quant", "fr")] {
+            if case let .found(gloss) = Self.glossary.lookUp(word, language: language) {
+                #expect(!gloss.text.hasSuffix("(English)"), "\(word): \(gloss.text)")
+            }
+        }
+    }
+
+    @Test func onlyAWordWrittenWithACapitalIsANounCompound() throws {
+        // `mitgliedern` is a form of gliedern after mit, not a compound noun Mit + Gliedern.
+        if case let .found(gloss) = Self.glossary.lookUp("mitgliedern", language: "de") {
+            #expect(!gloss.headword.contains("+"), "\(gloss.text)")
+        }
+        #expect(try Self.gloss("Kinderzimmerfenster").headword.contains("+"))
     }
 
     @Test func theCommonSenseComesFirstAndDingsFirstKeepsItsPlace() throws {
