@@ -120,12 +120,13 @@ public final class Glossary: Sendable {
             }
         }
         let stemmer = stemmer(for: route.language)
-        // German inflects at the end and by a few letters: a stem under half the word is hunspell's
-        // part of a compound (`Bahnhofstraße` → Hof), which the compound rule reads by its head instead.
+        // German inflects a noun at its end and by a few letters: a noun's stem under half the word is
+        // hunspell's part of a compound (`Bahnhofstraße` → Hof), which the compound rule reads by its
+        // head instead. An adjective's may be short (`neuesten` → neu).
         let compounding = route.language == GlossRoute.languages["de"]
         for form in forms {
             for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !stems.contains(stem) {
-                if compounding, stem.count * 2 < form.count { continue }
+                if compounding, form.first?.isUppercase == true, stem.count * 2 < form.count { continue }
                 stems.append(stem)
             }
         }
