@@ -122,12 +122,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--before", help="the binary to compare against (main's release build)")
     parser.add_argument("--misses", action="store_true", help="list the words without a gloss and the key's misses")
+    parser.add_argument("--binary", default=BINARY, help="the binary to measure (default: this tree's release build)")
     arguments = parser.parse_args()
-    if not os.access(BINARY, os.X_OK):
-        sys.exit(f"{BINARY} is missing: run make release first")
+    if not os.access(arguments.binary, os.X_OK):
+        sys.exit(f"{arguments.binary} is missing: run make release first")
     sample, entries = samples(), key()
     runs = [("before", arguments.before)] if arguments.before else []
-    runs.append(("after", BINARY))
+    runs.append(("after", arguments.binary))
     results = [(name, measure(binary, sample, entries)) for name, binary in runs]
     names = " | ".join(name for name, _ in results)
 

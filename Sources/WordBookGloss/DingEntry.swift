@@ -186,7 +186,8 @@ struct DingEntry: Equatable {
         var words = withoutMarks(piece, keepingContext: false).split(separator: " ")
         while words.count > 1, words[0].split(separator: "/").allSatisfy({ leadingWords.contains($0) }) { words.removeFirst() }
         // `ist/war gegangen` and `drückt; drückte` name forms; a comma starts a construction (`versuchen, etw. zu tun`).
-        let spelling = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
+        // `Achtung!` is the word as a call or a sign says it: the same word.
+        let spelling = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ",!"))
         return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags)
     }
 

@@ -85,7 +85,9 @@ extension Glossary {
     func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool) -> Found? {
         guard let ding, let (lines, spelled) = ding.entries(forms: forms, exactly: exactly),
               let best = lines.map(\.match.role).min() else { return nil }
-        let chosen = lines.enumerated()
+        // The senses the word heads or is a synonym in, in Ding's order unless a later one is far more
+        // common (SenseOrder): a word's lines come in Ding's file alphabetically (`Zug`: lineament first).
+        let dingOrder = lines.enumerated()
             .filter { $0.element.match.role == best || (best == .headword && $0.element.match.role == .synonym) }
             .sorted {
                 let (a, b) = ($0.element.match, $1.element.match)
@@ -93,23 +95,26 @@ extension Glossary {
                 let second = best == .inflection ? (b.position == 0 ? 0 : 1) : b.role.rawValue
                 return (first, $0.offset) < (second, $1.offset)
             }
-            .map(\.element)
-        let senses = chosen.map { $0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0) }.filter { !$0.isEmpty }
-        let headword = best == .inflection ? chosen.first.map { $0.entry.base(ofInflectionAt: $0.match.position) } ?? spelled : spelled
+            .map { (line: $0.element, translations: $0.element.entry.translations(ofPart: $0.element.match.role == .part ? $0.element.match.part : 0)) }
+        let chosen = SenseOrder.ordered(dingOrder) { sense in
+            SenseOrder.commonness(sense.translations, parts: sense.line.entry.germanParts.count,
+                                  synonym: sense.line.match.role == .synonym || (sense.line.match.role == .headword && sense.line.match.position > 0))
+        }
+        let senses = chosen.map(\.translations).filter { !$0.isEmpty }
+        let headword = best == .inflection ? chosen.first.map { $0.line.entry.base(ofInflectionAt: $0.line.match.position) } ?? spelled : spelled
         var inOrder: [String] = []
         var seen: Set<String> = []
         for text in senses.compactMap(\.first) + senses.flatMap({ $0.dropFirst() }) where seen.insert(Self.comparable(text)).inserted {
             inOrder.append(text)
         }
         // A translation several of the lines the word heads give is a common one (`geschlossen`: "closed" twice).
-        let given = chosen.filter { $0.match.role == best }
-            .map { Set($0.entry.translations(ofPart: $0.match.role == .part ? $0.match.part : 0).map(Self.comparable)) }
+        let given = chosen.filter { $0.line.match.role == best }.map { Set($0.translations.map(Self.comparable)) }
         let repeated = inOrder.dropFirst().filter { text in given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
         let translations = inOrder.prefix(1) + repeated + inOrder.dropFirst().filter { !repeated.contains($0) }
-        guard !translations.isEmpty, let lead = chosen.first else { return nil }
+        guard !translations.isEmpty, let lead = chosen.first?.line else { return nil }
         let grammar = best == .part ? Grammar() : lead.entry.grammar
         return Found(translations: Array(translations), grammar: grammar,
-                     entry: chosen.map(\.entry.readable).joined(separator: "\n\n"), headword: headword)
+                     entry: chosen.map(\.line.entry.readable).joined(separator: "\n\n"), headword: headword)
     }
 
     func found(_ forms: [String], in dictionary: BilingualDictionary?) -> Found? {

@@ -72,8 +72,29 @@ public final class Glossary: Sendable {
             },
             ding: route.readsDing ? dingDictionary() : nil, dingDirect: route.dingDirect,
             analyser: analyser(for: route.language), tables: tables(for: route))
+        let german = route.language == GlossRoute.languages["de"]
+        // Before hunspell's stems, which read `zur` as a form of zurück.
+        if german, let gloss = contractionGloss(written, sources, route) { return .found(gloss) }
+        if let gloss = gloss(ofWritten: written, sources, route) { return .found(gloss) }
+        // Only Apertium's bilingual table knows the word (`libertad`, missing from the small spa-eng).
+        if let gloss = gloss(Self.caseForms(of: written), sources, tableAlone: true) { return .found(gloss) }
+        if german {
+            if let gloss = swissSpellingGloss(written, sources, route) { return .found(gloss) }
+            if let gloss = separableVerbGloss(written, sources, route) { return .found(gloss) }
+            if let gloss = compoundGloss(written, sources, route) { return .found(gloss) }
+        }
+        let missing = missingPackages(route)
+        guard missing.isEmpty else { return .missingDictionary(packages: missing) }
+        // Only when every dictionary is there: `sortie` is English too, but French first.
+        if nativeLanguage == "en", let gloss = englishGloss(written, route) { return .found(gloss) }
+        return .notFound
+    }
+
+    /// The gloss of a word as written, in its case forms, its accented spellings, then its base forms
+    /// (Apertium's, then hunspell's stems); nil when no dictionary knows any of them.
+    func gloss(ofWritten written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
         let forms = Self.caseForms(of: written)
-        if let gloss = gloss(forms, sources) { return .found(gloss) }
+        if let gloss = gloss(forms, sources) { return gloss }
         // Written without its accents, or German in capitals with SS for ß (a sign, a keyboard without
         // them): the headwords that differ from it in accents and ß alone, in the dictionary's own order.
         var accentedSpellings: [String] = []
@@ -82,10 +103,16 @@ public final class Glossary: Sendable {
             for key in dictionary.accentedKeys(of: written) where !accentedSpellings.contains(key) { accentedSpellings.append(key) }
         }
         for spelling in accentedSpellings {
-            if let gloss = gloss(Self.caseForms(of: spelling), sources) { return .found(gloss) }
+            if let gloss = gloss(Self.caseForms(of: spelling), sources) { return gloss }
         }
+        for stem in baseForms(of: forms, route) {
+            if let gloss = gloss(Self.caseForms(of: stem), sources) { return gloss }
+        }
+        return nil
+    }
 
-        // Apertium's base forms, before hunspell's stems: irregular forms, clitics and elisions.
+    /// Apertium's base forms of the forms, before hunspell's stems: irregular forms, clitics and elisions.
+    func baseForms(of forms: [String], _ route: GlossRoute) -> [String] {
         var stems: [String] = []
         if let analyser = analyser(for: route.language) {
             for form in forms {
@@ -93,19 +120,17 @@ public final class Glossary: Sendable {
             }
         }
         let stemmer = stemmer(for: route.language)
+        // German inflects a noun at its end and by a few letters: a noun's stem under half the word is
+        // hunspell's part of a compound (`Bahnhofstraße` → Hof), which the compound rule reads by its
+        // head instead. An adjective's may be short (`neuesten` → neu).
+        let compounding = route.language == GlossRoute.languages["de"]
         for form in forms {
             for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !stems.contains(stem) {
+                if compounding, form.first?.isUppercase == true, stem.count * 2 < form.count { continue }
                 stems.append(stem)
             }
         }
-        for stem in stems {
-            if let gloss = gloss(Self.caseForms(of: stem), sources) { return .found(gloss) }
-        }
-        // Only Apertium's bilingual table knows the word (`libertad`, missing from the small spa-eng).
-        if let gloss = gloss(forms, sources, tableAlone: true) { return .found(gloss) }
-
-        let missing = missingPackages(route)
-        return missing.isEmpty ? .notFound : .missingDictionary(packages: missing)
+        return stems
     }
 
     /// The packages missing for glossing words of `languages` for a learner of `nativeLanguage`, for
@@ -178,7 +203,7 @@ public final class Glossary: Sendable {
         return tables.contains { $0 == nil } ? [] : tables.compactMap { $0 }
     }
 
-    private func stemmer(for language: GlossRoute.Language) -> Stemmer? {
+    func stemmer(for language: GlossRoute.Language) -> Stemmer? {
         stemmers.withLock { created in
             if let known = created[language.hunspell] { return known }
             let paths = GlossRoute.hunspellPaths(folder: hunspellFolder, language: language)

@@ -1,0 +1,175 @@
+import Foundation
+
+/// German words no dictionary lists, glossed by German's own rules from words it does list (compounds,
+/// contractions, Swiss spelling, separable verbs), and words of another language met in the text; tried
+/// after every spelling and base form of the word has failed.
+extension Glossary {
+    /// Letters a German compound's first part keeps at least: shorter ones are prefixes (`ver`, `ab`)
+    /// or syllables more often than words.
+    static let shortestCompoundPart = 3
+
+    /// A noun compound by its last part, a noun. German compounds are right-headed (a `Bahnhofstraße` is a kind of
+    /// Straße, a `Hauptbahnhof` a kind of Bahnhof), so the gloss is the head's, and the line says what
+    /// the word is made of: `Bahnhofstraße` → "street, road (n, fem; Bahnhof + Straße)". The first
+    /// part may be joined by a linking element (`Liebe-s-brief`, `Sonne-n-schein`, `Kind-er-garten`),
+    /// may have lost its final e (`Schul-bus` from Schule) or be a verb's stem (`Fahr-karte` from
+    /// fahren); hunspell must know it. The longest head a dictionary knows wins, since the longer the
+    /// head, the nearer its meaning is to the whole; a head may itself be a compound.
+    func compoundGloss(_ written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
+        guard let stemmer = stemmer(for: route.language), let (parts, head) = compound(written, sources, route, stemmer: stemmer, depth: 0) else {
+            return nil
+        }
+        let made = parts.joined(separator: " + ")
+        return Gloss(text: Self.withNote(made, head.text), entry: "\(written) = \(made)\n\n" + head.entry, headword: made)
+    }
+
+    /// The parts of a compound and the gloss of its head: first the longest head a dictionary knows as
+    /// it is, then one that is a compound itself.
+    private func compound(_ written: String, _ sources: Sources, _ route: GlossRoute, stemmer: Stemmer, depth: Int)
+        -> (parts: [String], head: Gloss)? {
+        let letters = Array(written)
+        // German writes a noun with a capital, and a noun compound's head is a noun: `Mitarbeiter`, not `mitgliedern`.
+        guard depth < 2, letters.first?.isUppercase == true, letters.allSatisfy({ $0.isLetter || $0 == "-" }),
+              letters.count >= 2 * Self.shortestCompoundPart else { return nil }
+        var splits: [(modifier: String, head: String)] = []
+        for cut in Self.shortestCompoundPart...(letters.count - Self.shortestCompoundPart) {
+            let first = String(letters[..<cut]).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+            let rest = String(letters[cut...]).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+            guard rest.count >= Self.shortestCompoundPart, let modifier = Self.compoundModifier(first, stemmer: stemmer) else { continue }
+            splits.append((modifier, rest.prefix(1).uppercased() + rest.dropFirst().lowercased()))
+        }
+        for split in splits {
+            if let head = gloss(ofWritten: split.head, sources, route), Self.isNoun(head) { return ([split.modifier, head.headword], head) }
+        }
+        for split in splits {
+            if let (parts, head) = compound(split.head, sources, route, stemmer: stemmer, depth: depth + 1) {
+                return ([split.modifier] + parts, head)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a gloss's grammar, in its closing parentheses, names a noun: `street (n, fem)`.
+    static func isNoun(_ gloss: Gloss) -> Bool {
+        guard gloss.text.hasSuffix(")"), let open = gloss.text.lastIndex(of: "(") else { return false }
+        return gloss.text[gloss.text.index(after: open)...].split(whereSeparator: { ",;)".contains($0) })
+            .contains { $0.trimmingCharacters(in: .whitespaces) == "n" }
+    }
+
+    /// The word a compound's first part stands for, as hunspell knows it: the part itself, without a
+    /// linking element (-s-, -es-, -n-, -en-, -er-, -e-, -ens-), with its dropped e, or a verb's
+    /// infinitive; nil when it is none of these.
+    static func compoundModifier(_ part: String, stemmer: Stemmer) -> String? {
+        guard part.count >= shortestCompoundPart, part.allSatisfy(\.isLetter) else { return nil }
+        var candidates = [part]
+        for link in ["s", "es", "n", "en", "er", "e", "ens"] where part.hasSuffix(link) && part.count - link.count >= shortestCompoundPart {
+            candidates.append(String(part.dropLast(link.count)))
+        }
+        candidates += [part + "e", part + "en", part + "n"]
+        for candidate in candidates {
+            let capitalised = candidate.prefix(1).uppercased() + candidate.dropFirst().lowercased()
+            for form in [capitalised, candidate.lowercased()] where stemmer.knows(form) { return form }
+        }
+        return nil
+    }
+
+    /// A word written the Swiss way, ss for every ß (`grössten`, `heisse`, `liessen`): looked up with
+    /// ß for each ss in turn, each spelling through the word's base forms.
+    func swissSpellingGloss(_ written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
+        var searched = written.startIndex
+        while let found = written.range(of: "ss", range: searched..<written.endIndex) {
+            let spelling = written.replacingCharacters(in: found, with: "ß")
+            if let gloss = gloss(ofWritten: spelling, sources, route) { return gloss }
+            searched = written.index(after: found.lowerBound)
+        }
+        return nil
+    }
+
+    /// A separable verb's particle stays joined to the verb at the end of a clause (`weil es gut
+    /// aussieht`) and around `zu` (`aufzunehmen`): the particle with the infinitive of the rest, `aus`
+    /// + `sieht` (a form of sehen) → aussehen, `auf` + `zu` + `nehmen` → aufnehmen.
+    func separableVerbGloss(_ written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
+        guard let ding = sources.ding, sources.dingDirect else { return nil }
+        let word = written.lowercased()
+        for particle in Self.separableParticles where word.hasPrefix(particle) && word.count - particle.count >= Self.shortestCompoundPart {
+            let rest = String(word.dropFirst(particle.count))
+            var infinitives: [String] = []
+            if rest.hasPrefix("zu"), rest.count - 2 >= Self.shortestCompoundPart { infinitives.append(String(rest.dropFirst(2))) }
+            if let (lines, _) = ding.entries(forms: [rest], exactly: true) {
+                for line in lines where line.match.role == .inflection {
+                    let base = line.entry.base(ofInflectionAt: line.match.position)
+                    if !infinitives.contains(base) { infinitives.append(base) }
+                }
+            }
+            for infinitive in infinitives {
+                let verb = particle + infinitive
+                if let found = found([verb], inDing: ding, exactly: true) {
+                    let text = GlossLine.text(found.translations, grammar: found.grammar)
+                    guard !text.isEmpty else { continue }
+                    return Gloss(text: Self.withNote("from \(verb)", text), entry: found.entry, headword: verb)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The particles of German's separable verbs, the longer before the shorter they begin with.
+    static let separableParticles = [
+        "zusammen", "zurück", "herunter", "heraus", "herein", "hinaus", "hinein", "vorbei", "weiter", "voran",
+        "durch", "nach", "fest", "fort", "heim", "hinzu", "hin", "her", "los", "mit", "weg", "auf", "aus", "bei",
+        "ein", "vor", "ab", "an", "zu",
+    ]
+
+    /// A preposition fused with the definite article, as German writes it: `im` (in dem), `zum` (zu
+    /// dem), `zur` (zu der), `ins` (in das), `vom` (von dem), `beim`, `aufs`, `übers`. The preposition
+    /// is the word without its last letter, or with an n for it (`im`, `am`, `vom`), tagged as a
+    /// preposition in Ding; the gloss is its translations with "the". Only a word Ding does not list
+    /// as written: `vor` is a preposition of its own, not von + der.
+    func contractionGloss(_ written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
+        guard sources.dingDirect, let ding = sources.ding else { return nil }
+        let word = written.lowercased()
+        let articles: [Character: String] = ["m": "dem", "s": "das", "r": "der"]
+        guard (2...7).contains(word.count), let last = word.last, let article = articles[last],
+              ding.entries(forms: Self.caseForms(of: written), exactly: true) == nil else { return nil }
+        let stem = String(word.dropLast())
+        for preposition in [stem, stem + "n"] {
+            guard let (lines, _) = ding.entries(forms: [preposition], exactly: true),
+                  lines.contains(where: { $0.match.role == .headword && ($0.entry.head.first?.tags ?? []).contains { $0.hasPrefix("prp") } }),
+                  let found = found([preposition], inDing: ding, exactly: true) else { continue }
+            let translations = found.translations.prefix(3).map { $0 + " the" }
+            let parts = "\(preposition) + \(article)"
+            return Gloss(text: Self.withNote(parts, GlossLine.text(translations, grammar: Grammar(tags: ["prep", "art"]))),
+                         entry: "\(written) = \(parts)\n\n" + found.entry, headword: parts)
+        }
+        return nil
+    }
+
+    /// A word English hunspell knows and neither the dictionaries nor hunspell of the word's language
+    /// do: English in German, French or Spanish text (`new`, `stream`), glossed as itself; one it knows
+    /// only with a capital is a name (`Obama`), when the word's language does not know it in lower case.
+    func englishGloss(_ written: String, _ route: GlossRoute) -> Gloss? {
+        guard let english = GlossRoute.languages["en"], let own = stemmer(for: route.language),
+              let stemmer = stemmer(for: english) else { return nil }
+        let lower = written.lowercased()
+        guard lower.count >= 2, lower.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" }) else { return nil }
+        // A word of the text's own language that is also English (`ran`, `quant`, `video`) is not English there.
+        guard !own.knows(lower) else { return nil }
+        if stemmer.knows(lower), !own.knows(written) {
+            return Gloss(text: "\(lower) (English)", entry: "\(written): an English word (hunspell en_US)", headword: lower)
+        }
+        let capitalised = lower.prefix(1).uppercased() + lower.dropFirst()
+        if stemmer.knows(capitalised) {
+            return Gloss(text: "\(capitalised) (a name)", entry: "\(written): a name in English (hunspell en_US)", headword: capitalised)
+        }
+        return nil
+    }
+
+    /// A gloss line with a note in its closing parentheses: `street (n, fem)` and `Bahnhof + Straße` →
+    /// `street (n, fem; Bahnhof + Straße)`.
+    static func withNote(_ note: String, _ text: String) -> String {
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "("), !text[open...].dropFirst().contains("(") {
+            return String(text.dropLast()) + "; " + note + ")"
+        }
+        return text + " (" + note + ")"
+    }
+}

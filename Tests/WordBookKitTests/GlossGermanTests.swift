@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import WordBookGloss
+
+/// German words Ding does not list, glossed by German's own rules from words it does, and the sense
+/// a learner meets first put first; on Debian's real Ding file, hunspell dictionaries and wordfreq table.
+@Suite struct GlossGermanTests {
+    static let glossary = Glossary(nativeLanguage: "en")
+
+    static func gloss(_ word: String, _ language: String = "de") throws -> Gloss {
+        guard case let .found(gloss) = glossary.lookUp(word, language: language) else {
+            throw GlossLookupTests.GlossNotFound(word: word, lookup: glossary.lookUp(word, language: language))
+        }
+        return gloss
+    }
+
+    /// The first translation of a gloss line: `train, pull (n, masc)` → train.
+    static func first(_ gloss: Gloss) -> String {
+        String(gloss.text.prefix { $0 != "," && $0 != "(" }).trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func aCompoundIsGlossedByItsHeadAndNamesItsParts() throws {
+        // Neither is a line of Ding's; hunspell alone would stem Bahnhofstraße to Hof.
+        let street = try Self.gloss("Bahnhofstraße")
+        #expect(street.headword == "Bahnhof + Straße")
+        #expect(street.text.contains("street"), "\(street.text)")
+        #expect(street.text.hasSuffix("(n, fem; Bahnhof + Straße)"), "\(street.text)")
+        let window = try Self.gloss("Kinderzimmerfenster")
+        #expect(window.headword == "Kinderzimmer + Fenster")
+        #expect(window.text.contains("window"), "\(window.text)")
+    }
+
+    @Test func aCompoundsHeadMayBeACompoundAndItsFirstPartMayHaveALinkingElement() throws {
+        // Haupt + Bahnhofstraße, itself Bahnhof + Straße.
+        #expect(try Self.gloss("Hauptbahnhofstraße").text.contains("street"))
+        // Arbeit-s-tischlampe: the s joins the parts; Arbeit is the word.
+        let desk = try Self.gloss("Arbeitstischlampe")
+        #expect(desk.headword == "Arbeit + Tischlampe", "\(desk.headword)")
+        #expect(desk.text.contains("lamp"), "\(desk.text)")
+    }
+
+    @Test func aPrepositionFusedWithTheArticleIsThePrepositionWithThe() throws {
+        let inThe = try Self.gloss("im")
+        #expect(inThe.headword == "in + dem")
+        #expect(Self.first(inThe) == "in the", "\(inThe.text)")
+        #expect(try Self.gloss("zur").headword == "zu + der")
+        #expect(try Self.gloss("vom").headword == "von + dem")
+        #expect(try Self.gloss("ins").headword == "in + das")
+        // A preposition Ding lists is itself.
+        #expect(try Self.gloss("vor").headword == "vor")
+    }
+
+    @Test func swissSpellingFindsTheWordWithSharpS() throws {
+        let hot = try Self.gloss("heisse")
+        #expect(hot.text.contains("hot"), "\(hot.text)")
+        #expect(try Self.gloss("grössten").headword.hasPrefix("größ"))
+    }
+
+    @Test func aSeparableVerbsJoinedParticleFindsTheVerb() throws {
+        let looks = try Self.gloss("aussieht")
+        #expect(looks.headword == "aussehen")
+        #expect(looks.text.contains("look"), "\(looks.text)")
+        #expect(try Self.gloss("aufzunehmen").headword == "aufnehmen")
+    }
+
+    @Test func anEnglishWordInGermanIsGlossedAsEnglishAndANameAsAName() throws {
+        #expect(try Self.gloss("new").text == "new (English)")
+        #expect(try Self.gloss("stream").text == "stream (English)")
+        #expect(try Self.gloss("Obama").text == "Obama (a name)")
+        #expect(Self.glossary.lookUp("Xyzzyquorx", language: "de") == .notFound)
+        // A word the text's own hunspell knows is that language's, English spelling or not.
+        for (word, language) in [("ran", "de"), ("quant", "fr")] {
+            if case let .found(gloss) = Self.glossary.lookUp(word, language: language) {
+                #expect(!gloss.text.hasSuffix("(English)"), "\(word): \(gloss.text)")
+            }
+        }
+    }
+
+    @Test func onlyAWordWrittenWithACapitalIsANounCompound() throws {
+        // `mitgliedern` is a form of gliedern after mit, not a compound noun Mit + Gliedern.
+        if case let .found(gloss) = Self.glossary.lookUp("mitgliedern", language: "de") {
+            #expect(!gloss.headword.contains("+"), "\(gloss.text)")
+        }
+        #expect(try Self.gloss("Kinderzimmerfenster").headword.contains("+"))
+    }
+
+    @Test func theCommonSenseComesFirstAndDingsFirstKeepsItsPlace() throws {
+        // Ding's lines for Zug start with "lineament"; train is a hundred times more common, and its line the richest.
+        #expect(Self.first(try Self.gloss("Zug")) == "train")
+        let firstTwo = try Self.gloss("Hähnchen").text.components(separatedBy: ", ").prefix(2)
+        #expect(firstTwo.contains { $0.contains("chicken") }, "\(firstTwo)")
+        // Ding's first sense of Ausgang is as common as any other: it stays first.
+        #expect(Self.first(try Self.gloss("Ausgang")) == "exit")
+    }
+
+    @Test func englishFrequencyRanksWordsAndPhrases() throws {
+        let train = try #require(EnglishFrequency.zipf(of: "train"))
+        let lineament = try #require(EnglishFrequency.zipf(of: "lineament"))
+        #expect(train - lineament > 2)
+        #expect(EnglishFrequency.zipf(ofWord: "lineament") == EnglishFrequency.rare)
+        // A phrase is rarer than its rarest word; a verb's `to` is not a word of it.
+        let wayOut = try #require(EnglishFrequency.zipf(of: "way out"))
+        let way = EnglishFrequency.zipf(ofWord: "way")
+        #expect(wayOut < way)
+        let toPull = EnglishFrequency.zipf(of: "to pull")
+        let pull = EnglishFrequency.zipf(of: "pull")
+        #expect(toPull == pull)
+        let marks: Double? = EnglishFrequency.zipf(of: "sth.")
+        #expect(marks == nil)
+    }
+
+    @Test func senseOrderMovesOnlyASenseTenTimesMoreCommon() {
+        let senses: [(String, Double)] = [("first", 4.0), ("second", 4.8), ("third", 5.2)]
+        let ordered: [String] = SenseOrder.ordered(senses) { $0.1 }.map(\.0)
+        #expect(ordered == ["third", "first", "second"])
+        let close: [(String, Double)] = [("a", 4.0), ("b", 4.9)]
+        let kept: [String] = SenseOrder.ordered(close) { $0.1 }.map(\.0)
+        #expect(kept == ["a", "b"])
+    }
+
+    /// The table is generated by scripts/gloss-frequency.py, whose SHA-256 its header records.
+    @Test func theFrequencyTableIsTheOneItsScriptWrites() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let table = try String(contentsOf: root.appendingPathComponent("Sources/WordBookGloss/EnglishFrequency+Table.swift"), encoding: .utf8)
+        let recorded = table.split(separator: "\n").first { $0.hasPrefix("// script sha256 ") }?.split(separator: " ").last.map(String.init)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [root.appendingPathComponent("scripts/gloss-frequency.py").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let digest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ").first.map(String.init)
+        process.waitUntilExit()
+        #expect(recorded != nil)
+        #expect(recorded == digest, "run scripts/gloss-frequency.py again: the table was written by another version of it")
+        let groups = table.split(separator: "\n").filter { $0.first?.isNumber == true }
+        let words: Int = groups.reduce(0) { $0 + $1.split(separator: " ").count - 1 }
+        #expect(words == 30_000)
+    }
+}
