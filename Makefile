@@ -46,8 +46,7 @@ install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
 	install -D -m 0755 $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook-worker
 	install -D -m 0644 $(SCENETEXT_LIB) $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
-	! command -v patchelf >/dev/null || patchelf --remove-needed libswiftCore.so --remove-rpath \
-		$(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
+	patchelf --remove-needed libswiftCore.so --remove-rpath $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages WordBook builds, tests and runs with.
 # Idempotent: does nothing when every package is already there.
-#   --deb  also the tools `make deb` packs and checks the .deb with (dpkg-shlibdeps, strip, patchelf, lintian)
+#   --deb  also the tools `make deb` packs and checks the .deb with (dpkg-shlibdeps, lintian)
 set -euo pipefail
 
 packages=(
@@ -19,9 +19,11 @@ packages=(
   trans-de-en apertium-eng-spa apertium-fr-es lttoolbox
   # tools the tests and benchmarks use
   libheif-examples tmux imagemagick sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
+  # readelf for the tests of what each binary links; patchelf for make install's scene-text plugin
+  binutils patchelf
 )
 if [ "${1:-}" = "--deb" ]; then
-  packages+=(dpkg-dev binutils patchelf lintian)
+  packages+=(dpkg-dev lintian)
 fi
 
 missing=()
