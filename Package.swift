@@ -67,16 +67,20 @@ let package = Package(
             ]
         ),
         .systemLibrary(name: "CSceneTextAPI"),
-        // Records, migrations, queries, the review schedulers and backup: GRDB only.
+        // The words every module shares: a language, a box in a photo, a gloss, the learner's calendar,
+        // the stages a photo goes through. Foundation only.
+        .target(name: "WordBookVocabulary"),
+        // Records, migrations, queries, the review schedulers and backup, through GRDB.
         .target(
             name: "WordBookStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["WordBookVocabulary", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // What both executables read: the configuration, the data paths, languages, the inbox's
-        // file rules and the worker's lock, logging.
+        // What both executables read: the configuration, the data paths, the inbox's file rules and the
+        // worker's lock, logging.
         .target(
             name: "WordBookSettings",
             dependencies: [
+                "WordBookVocabulary",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -86,7 +90,7 @@ let package = Package(
         .target(
             name: "WordBookPipeline",
             dependencies: [
-                "CTesseract", "CTurboJPEG", "CHeif", "CSceneTextAPI", "WordBookSettings",
+                "CTesseract", "CTurboJPEG", "CHeif", "CSceneTextAPI", "WordBookVocabulary", "WordBookSettings",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -94,18 +98,19 @@ let package = Package(
         .target(
             name: "WordBookCapture",
             dependencies: [
-                "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
+                "WordBookVocabulary", "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // Anki packages, written with libarchive.
         .target(
             name: "WordBookAnki",
             dependencies: [
-                "CArchive", "WordBookStore", "WordBookSettings",
+                "CArchive", "WordBookVocabulary", "WordBookStore", "WordBookSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -113,13 +118,13 @@ let package = Package(
         // A stored photo drawn in the terminal: TurboJPEG to decode, zlib for kitty's PNG.
         .target(
             name: "WordBookThumbnail",
-            dependencies: ["CTurboJPEG", "CZlib"]
+            dependencies: ["CTurboJPEG", "CZlib", "WordBookVocabulary"]
         ),
         // The options and output both executables share, and the hand-over to the worker.
         .target(
             name: "WordBookCommandLine",
             dependencies: [
-                "WordBookStore", "WordBookSettings",
+                "WordBookVocabulary", "WordBookStore", "WordBookSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -127,12 +132,14 @@ let package = Package(
         // A word's short translation, from FreeDict's dictd dictionaries with hunspell stems.
         .target(
             name: "WordBookGloss",
-            dependencies: ["CHunspell", "CZlib"]
+            dependencies: ["CHunspell", "CZlib", "WordBookVocabulary", "WordBookSettings"]
         ),
         .executableTarget(
             name: "wordbook",
             dependencies: [
-                "WordBookCommandLine", "WordBookStore", "WordBookSettings", "WordBookThumbnail", "WordBookGloss",
+                "WordBookCommandLine", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookThumbnail",
+                "WordBookGloss",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -140,15 +147,16 @@ let package = Package(
         .executableTarget(
             name: "wordbook-worker",
             dependencies: [
-                "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
-                "WordBookSettings",
+                "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookStore", "WordBookSettings",
+                "WordBookVocabulary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "WordBookKitTests",
             dependencies: [
-                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
+                "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
                 "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,10 +165,17 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "CTesseract", "CTurboJPEG",
+                "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookThumbnail",
+                "CTesseract", "CTurboJPEG",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ]
 )
+
+// Each file imports every module whose members it uses, not only whose types it names: the compiler
+// checks the imports against what the code uses (SE-0444).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

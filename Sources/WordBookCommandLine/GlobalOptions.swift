@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// Options every command takes.
 public struct GlobalOptions: ParsableArguments {
@@ -128,7 +129,7 @@ public struct WordFilter: ParsableArguments {
         var query = query
         query.from = try from.map { try parseDay($0, option: "--from", calendar: calendar) }
         query.to = try to.map { try parseDay($0, option: "--to", calendar: calendar) }
-        query.language = language?.code
+        query.language = language
         query.status = status
         query.tag = tag
         return query

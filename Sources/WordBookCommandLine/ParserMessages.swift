@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The argument parser's errors in the tool's own voice: one sentence, lower case, a full stop; a
 /// mistyped command gets the nearest real one, a missing or extra argument the command's usage line.

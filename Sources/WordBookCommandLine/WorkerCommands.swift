@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WordBookSettings
+import WordBookVocabulary
 
 /// The commands that recognise photos or write Anki packages, as both executables describe them:
 /// `wordbook` hands them to `wordbook-worker`, which does the work.

@@ -1,4 +1,5 @@
 import Glibc
+import WordBookVocabulary
 
 /// The dictionaries a word's gloss goes through for one pair of languages, and the Debian packages
 /// that hold them. FreeDict's direct dictionaries between French or Spanish and English are small
@@ -6,14 +7,14 @@ import Glibc
 /// German may also go through German: `mairie` → `Rathaus` → town hall.
 struct GlossRoute {
     /// What FreeDict and hunspell call a language, and the package with its hunspell dictionary.
-    struct Language: Equatable {
+    struct LanguageNames: Equatable {
         var freeDict: String
         var hunspell: String
         var hunspellPackage: String
         /// Apertium's analyser for the language: the automaton under the Apertium folder, and its package.
         var analyser: (automaton: String, package: String)?
 
-        static func == (a: Language, b: Language) -> Bool {
+        static func == (a: LanguageNames, b: LanguageNames) -> Bool {
             (a.freeDict, a.hunspell, a.hunspellPackage, a.analyser?.automaton) == (b.freeDict, b.hunspell, b.hunspellPackage, b.analyser?.automaton)
         }
     }
@@ -23,12 +24,12 @@ struct GlossRoute {
         var fromGerman: String
     }
 
-    static let languages: [String: Language] = [
-        "en": Language(freeDict: "eng", hunspell: "en_US", hunspellPackage: "hunspell-en-us"),
-        "de": Language(freeDict: "deu", hunspell: "de_DE", hunspellPackage: "hunspell-de-de"),
-        "fr": Language(freeDict: "fra", hunspell: "fr_FR", hunspellPackage: "hunspell-fr",
+    static let names: [Language: LanguageNames] = [
+        .english: LanguageNames(freeDict: "eng", hunspell: "en_US", hunspellPackage: "hunspell-en-us"),
+        .german: LanguageNames(freeDict: "deu", hunspell: "de_DE", hunspellPackage: "hunspell-de-de"),
+        .french: LanguageNames(freeDict: "fra", hunspell: "fr_FR", hunspellPackage: "hunspell-fr",
                        analyser: ("apertium-fr-es/fr-es.automorf.bin", "apertium-fr-es")),
-        "es": Language(freeDict: "spa", hunspell: "es_ES", hunspellPackage: "hunspell-es",
+        .spanish: LanguageNames(freeDict: "spa", hunspell: "es_ES", hunspellPackage: "hunspell-es",
                        analyser: ("apertium-eng-spa/spa-eng.automorf.bin", "apertium-eng-spa")),
     ]
 
@@ -42,7 +43,7 @@ struct GlossRoute {
     /// The word's language to German and German to the learner's, when neither is German.
     var throughGerman: Pivot?
     /// The word's language, for its hunspell stems.
-    var language: Language
+    var language: LanguageNames
     /// Apertium's bilingual tables from the word's language to English, in turn (French goes through
     /// Spanish: `péage` → peaje → toll), each under the Apertium folder, with its package.
     var tables: [(automaton: String, package: String)] = []
@@ -59,17 +60,17 @@ struct GlossRoute {
     static let ltProc = "/usr/bin/lt-proc"
     static let ltProcPackage = "lttoolbox"
 
-    /// Nil when either code is not one of en, de, fr, es, or Debian has no dictionary to take the word there.
-    init?(language code: String, nativeLanguage nativeCode: String) {
-        guard let language = Self.languages[code], let native = Self.languages[nativeCode] else { return nil }
+    /// Nil when Debian has no dictionary to take the word there.
+    init?(language wordLanguage: Language, nativeLanguage: Language) {
+        guard let language = Self.names[wordLanguage], let native = Self.names[nativeLanguage] else { return nil }
         self.language = language
         let direct = "\(language.freeDict)-\(native.freeDict)"
         self.direct = Self.debianPairs.contains(direct) ? direct : nil
         dingDirect = direct == "deu-eng"
         let spanishToEnglish = (automaton: "apertium-eng-spa/spa-eng.autobil.bin", package: "apertium-eng-spa")
-        switch (code, nativeCode) {
-        case ("es", "en"): tables = [spanishToEnglish]
-        case ("fr", "en"): tables = [("apertium-fr-es/fr-es.autobil.bin", "apertium-fr-es"), spanishToEnglish]
+        switch (wordLanguage, nativeLanguage) {
+        case (.spanish, .english): tables = [spanishToEnglish]
+        case (.french, .english): tables = [("apertium-fr-es/fr-es.autobil.bin", "apertium-fr-es"), spanishToEnglish]
         default: break
         }
         let german = "deu"
@@ -88,7 +89,7 @@ struct GlossRoute {
 
     static func package(forPair pair: String) -> String { "dict-freedict-\(pair)" }
 
-    static func hunspellPaths(folder: String, language: Language) -> (affix: String, dictionary: String) {
+    static func hunspellPaths(folder: String, language: LanguageNames) -> (affix: String, dictionary: String) {
         ("\(folder)/\(language.hunspell).aff", "\(folder)/\(language.hunspell).dic")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// German words no dictionary lists, glossed by German's own rules from words it does list (compounds,
 /// contractions, Swiss spelling, separable verbs), and words of another language met in the text; tried
@@ -148,7 +149,7 @@ extension Glossary {
     /// do: English in German, French or Spanish text (`new`, `stream`), glossed as itself; one it knows
     /// only with a capital is a name (`Obama`), when the word's language does not know it in lower case.
     func englishGloss(_ written: String, _ route: GlossRoute) -> Gloss? {
-        guard let english = GlossRoute.languages["en"], let own = stemmer(for: route.language),
+        guard let english = GlossRoute.names[.english], let own = stemmer(for: route.language),
               let stemmer = stemmer(for: english) else { return nil }
         let lower = written.lowercased()
         guard lower.count >= 2, lower.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" }) else { return nil }

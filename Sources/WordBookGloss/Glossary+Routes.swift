@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import WordBookVocabulary
 
 /// The routes one look-up takes, and how their answers make one gloss: Ding's lines for German,
 /// FreeDict's dictionaries direct and through German, Apertium's bilingual tables.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WordBookVocabulary
 
 /// Looks words up in Debian's FreeDict dictionaries, offline, for a learner whose own language is
 /// `nativeLanguage`. Dictionaries and hunspell data are opened on first use and kept; a glossary is
@@ -21,7 +22,7 @@ import Synchronization
 /// the everyday word when the small one lacks it (`pharmacie`: "chemist's shop, drugstore", and
 /// through `Apotheke` "pharmacy").
 public final class Glossary: Sendable {
-    public let nativeLanguage: String
+    public let nativeLanguage: Language
     public let dictionaryFolder: String
     public let hunspellFolder: String
     /// Ding's German-English file (`trans-de-en`), and the folder its index is built into once.
@@ -38,10 +39,10 @@ public final class Glossary: Sendable {
     /// German translations tried in turn, through German, before giving up on a form.
     static let germanTranslationsTried = 3
 
-    public init(nativeLanguage: String, dictionaryFolder: String = "/usr/share/dictd",
+    public init(nativeLanguage: Language, dictionaryFolder: String = "/usr/share/dictd",
                 hunspellFolder: String = "/usr/share/hunspell", dingPath: String = "/usr/share/trans/de-en",
                 indexFolder: String? = nil, apertiumFolder: String = "/usr/share/apertium") {
-        self.nativeLanguage = nativeLanguage.lowercased()
+        self.nativeLanguage = nativeLanguage
         self.dictionaryFolder = dictionaryFolder
         self.hunspellFolder = hunspellFolder
         self.dingPath = dingPath
@@ -49,16 +50,14 @@ public final class Glossary: Sendable {
         self.apertiumFolder = apertiumFolder
     }
 
-    /// Whether `word` is a word of `language` ("en", "de", "fr", "es") by its hunspell dictionary; nil
-    /// when that dictionary is missing.
-    public func isWord(_ word: String, language: String) -> Bool? {
-        guard let known = GlossRoute.languages[language.lowercased()], let stemmer = stemmer(for: known) else { return nil }
+    /// Whether `word` is a word of `language` by its hunspell dictionary; nil when that dictionary is missing.
+    public func isWord(_ word: String, language: Language) -> Bool? {
+        guard let known = GlossRoute.names[language], let stemmer = stemmer(for: known) else { return nil }
         return stemmer.knows(word.precomposedStringWithCanonicalMapping)
     }
 
-    /// The gloss of `word`, a word of `language` ("en", "de", "fr", "es").
-    public func lookUp(_ word: String, language: String) -> GlossLookup {
-        let language = language.lowercased()
+    /// The gloss of `word`, a word of `language`.
+    public func lookUp(_ word: String, language: Language) -> GlossLookup {
         guard language != nativeLanguage else { return .sameLanguage }
         guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { return .noDictionaryForPair }
         let written = word.precomposedStringWithCanonicalMapping.trimmingSpaces
@@ -72,7 +71,7 @@ public final class Glossary: Sendable {
             },
             ding: route.readsDing ? dingDictionary() : nil, dingDirect: route.dingDirect,
             analyser: analyser(for: route.language), tables: tables(for: route))
-        let german = route.language == GlossRoute.languages["de"]
+        let german = route.language == GlossRoute.names[.german]
         // Before hunspell's stems, which read `zur` as a form of zurück.
         if german, let gloss = contractionGloss(written, sources, route) { return .found(gloss) }
         if let gloss = gloss(ofWritten: written, sources, route) { return .found(gloss) }
@@ -86,7 +85,7 @@ public final class Glossary: Sendable {
         let missing = missingPackages(route)
         guard missing.isEmpty else { return .missingDictionary(packages: missing) }
         // Only when every dictionary is there: `sortie` is English too, but French first.
-        if nativeLanguage == "en", let gloss = englishGloss(written, route) { return .found(gloss) }
+        if nativeLanguage == .english, let gloss = englishGloss(written, route) { return .found(gloss) }
         return .notFound
     }
 
@@ -123,7 +122,7 @@ public final class Glossary: Sendable {
         // German inflects a noun at its end and by a few letters: a noun's stem under half the word is
         // hunspell's part of a compound (`Bahnhofstraße` → Hof), which the compound rule reads by its
         // head instead. An adjective's may be short (`neuesten` → neu).
-        let compounding = route.language == GlossRoute.languages["de"]
+        let compounding = route.language == GlossRoute.names[.german]
         for form in forms {
             for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !stems.contains(stem) {
                 if compounding, form.first?.isUppercase == true, stem.count * 2 < form.count { continue }
@@ -133,16 +132,11 @@ public final class Glossary: Sendable {
         return stems
     }
 
-    /// The packages missing for glossing words of `languages` for a learner of `nativeLanguage`, for
+    /// The packages missing from this glossary's folders for glossing words of `languages`, for
     /// `wordbook status`; `installCommand(for:)` makes the line that installs them.
-    public static func missingPackages(nativeLanguage: String, languages: [String],
-                                       dictionaryFolder: String = "/usr/share/dictd",
-                                       hunspellFolder: String = "/usr/share/hunspell",
-                                       dingPath: String = "/usr/share/trans/de-en",
-                                       apertiumFolder: String = "/usr/share/apertium") -> [String] {
+    public func missingPackages(for languages: [Language]) -> [String] {
         var missing: [String] = []
-        let nativeLanguage = nativeLanguage.lowercased()
-        for language in languages.map({ $0.lowercased() }) where language != nativeLanguage {
+        for language in languages where language != nativeLanguage {
             guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { continue }
             for package in route.missingPackages(dictionaryFolder: dictionaryFolder, hunspellFolder: hunspellFolder,
                                                  dingPath: dingPath, apertiumFolder: apertiumFolder)
@@ -179,7 +173,7 @@ public final class Glossary: Sendable {
         }
     }
 
-    private func analyser(for language: GlossRoute.Language) -> Analyser? {
+    private func analyser(for language: GlossRoute.LanguageNames) -> Analyser? {
         guard let automaton = language.analyser?.automaton else { return nil }
         return analysers.withLock { started in
             if let known = started[automaton] { return known }
@@ -203,7 +197,7 @@ public final class Glossary: Sendable {
         return tables.contains { $0 == nil } ? [] : tables.compactMap { $0 }
     }
 
-    func stemmer(for language: GlossRoute.Language) -> Stemmer? {
+    func stemmer(for language: GlossRoute.LanguageNames) -> Stemmer? {
         stemmers.withLock { created in
             if let known = created[language.hunspell] { return known }
             let paths = GlossRoute.hunspellPaths(folder: hunspellFolder, language: language)

@@ -1,37 +1,15 @@
 import Foundation
+import WordBookVocabulary
 
-/// A rectangle of a photo, in its pixels.
-public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width) × \(height) at (\(x), \(y))" }
-
-    /// The part of this rectangle inside `width` × `height`, or nil when none of it is.
-    public func clamped(width: Int, height: Int) -> PixelRect? {
-        let left = max(0, x), top = max(0, y)
-        let right = min(width, x + self.width), bottom = min(height, y + self.height)
-        guard right > left, bottom > top else { return nil }
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
+extension PixelBox {
     /// The region a word is drawn in: its box with room around it for the letters beside, above and
     /// below, so the reading can be checked against the sign it stands on. `tight` leaves half a
     /// line around it, for half blocks, whose few dozen cells must go to the word's letters.
-    public func withContext(within width: Int, height: Int, tight: Bool = false) -> PixelRect {
-        guard let box = clamped(width: width, height: height) else { return PixelRect(x: 0, y: 0, width: width, height: height) }
+    public func withContext(within width: Int, height: Int, tight: Bool = false) -> PixelBox {
+        guard let box = clamped(width: width, height: height) else { return PixelBox(x: 0, y: 0, width: width, height: height) }
         let across = tight ? max(box.height / 2, 4) : max(box.height * 2, box.width / 2)
         let down = tight ? max(box.height / 2, 4) : max(box.height * 3 / 2, 8)
-        return PixelRect(x: box.x - across, y: box.y - down, width: box.width + 2 * across, height: box.height + 2 * down)
+        return PixelBox(x: box.x - across, y: box.y - down, width: box.width + 2 * across, height: box.height + 2 * down)
             .clamped(width: width, height: height)!
     }
 }
@@ -65,7 +43,7 @@ public struct RGBImage: Sendable, Equatable {
     }
 
     /// The pixels inside `rect` (clamped to the image).
-    public func cropped(to rect: PixelRect) -> RGBImage {
+    public func cropped(to rect: PixelBox) -> RGBImage {
         guard let rect = rect.clamped(width: width, height: height) else { return self }
         var out = [UInt8]()
         out.reserveCapacity(rect.width * rect.height * 3)
@@ -77,7 +55,7 @@ public struct RGBImage: Sendable, Equatable {
     }
 
     /// `rect` painted over in one flat colour.
-    public func covering(_ rect: PixelRect, with colour: (UInt8, UInt8, UInt8)) -> RGBImage {
+    public func covering(_ rect: PixelBox, with colour: (UInt8, UInt8, UInt8)) -> RGBImage {
         guard let rect = rect.clamped(width: width, height: height) else { return self }
         var copy = self
         for y in rect.y..<(rect.y + rect.height) {

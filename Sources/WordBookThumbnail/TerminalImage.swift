@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// How a terminal draws a picture.
 public enum ImageProtocol: String, Sendable, CaseIterable {
@@ -45,23 +46,23 @@ public struct TerminalImage: Sendable {
     public static let cover: (UInt8, UInt8, UInt8) = (96, 96, 96)
 
     /// The part of the photo drawn: the box with context, or the whole photo without a box.
-    public let region: PixelRect
+    public let region: PixelBox
     /// The region's pixels, the word covered when asked.
     public let pixels: RGBImage
     /// The columns the picture takes.
     public let columns: Int
 
     /// The photo's region around `box`, as `kind` draws it; `hidingBox` paints the word's box over.
-    public init(jpeg: Data, box: PixelRect?, hidingBox: Bool = false, for kind: ImageProtocol, room: ImageRoom) throws {
+    public init(jpeg: Data, box: PixelBox?, hidingBox: Bool = false, for kind: ImageProtocol, room: ImageRoom) throws {
         let photo = try RGBImage(jpeg: jpeg)
         // Half blocks give their few cells to the word's letters; with the word hidden, to what is around it.
         region = box.map { $0.withContext(within: photo.width, height: photo.height, tight: kind == .blocks && !hidingBox) }
-            ?? PixelRect(x: 0, y: 0, width: photo.width, height: photo.height)
+            ?? PixelBox(x: 0, y: 0, width: photo.width, height: photo.height)
         var pixels = photo
         if hidingBox, let box {
             // A few pixels past the box, so no edge of a letter shows.
             let pad = max(2, box.height / 10)
-            pixels = pixels.covering(PixelRect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad),
+            pixels = pixels.covering(PixelBox(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad),
                                      with: Self.cover)
         }
         self.pixels = pixels.cropped(to: region)

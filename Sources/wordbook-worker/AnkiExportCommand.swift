@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import WordBookAnki
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// `export --format apkg`: the Anki package, written with libarchive.
 struct AnkiExportCommand: ParsableCommand {
@@ -18,7 +20,7 @@ struct AnkiExportCommand: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try arguments.options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         try exportToAnki(database, calendar: calendar, desiredRetention: configuration.desiredRetention)
     }
 

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import WordBookCapture
 import WordBookCommandLine
-import WordBookPipeline
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Ingest: ParsableCommand {
     static let configuration = WorkerCommands.ingest
@@ -32,7 +32,7 @@ struct Ingest: ParsableCommand {
             workers: min(arguments.worker.workers ?? configuration.workerCount, max(files.count, 1)),
             measuring: timings != nil, comparingFullDecode: arguments.timingsFullDecode)
         let timingsLog = try timings.map { try TimingsLog(path: $0.path) }
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
         var failures = 0
 

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Logging
 import WordBookCapture
 import WordBookCommandLine
-import WordBookPipeline
 import WordBookSettings
 import WordBookStore
 

@@ -3,6 +3,7 @@ import Foundation
 import WordBookCommandLine
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Export: ParsableCommand {
     static let configuration = WorkerCommands.export
@@ -15,7 +16,7 @@ struct Export: ParsableCommand {
             try WorkerHandOff.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
         }
         let (database, configuration) = try arguments.options.openExisting()
-        try backUp(database, calendar: CaptureCalendar(timeZone: configuration.timeZone))
+        try backUp(database, calendar: configuration.calendar)
     }
 
     private func backUp(_ database: AppDatabase, calendar: CaptureCalendar) throws {
@@ -82,7 +83,7 @@ struct Prune: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let cutoff = calendar.day(of: calendar.adding(days: -olderThan, to: Date()))
         let doomed = try database.booksBefore(cutoff)
         guard doomed.books > 0 else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WordBookCommandLine
+import WordBookStore
 
 struct Books: ParsableCommand {
     static let configuration = CommandConfiguration(

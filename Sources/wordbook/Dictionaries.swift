@@ -1,6 +1,8 @@
+import Foundation
 import WordBookGloss
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// The learner's dictionaries as the configuration names them. Nothing is opened until a word
 /// is looked up, so commands that only might correct a word cost nothing more when they do not.
@@ -8,17 +10,13 @@ struct Dictionaries {
     let glossary: Glossary?
 
     init(_ configuration: Configuration) {
-        glossary = configuration.glossEnabled
-            ? Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                       hunspellFolder: configuration.hunspellFolder,
-            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
-            : nil
+        glossary = Glossary.configured(configuration)
     }
 
     /// The dictionary's gloss of `word`, nil when glosses are off or no dictionary has the word.
-    func gloss(of word: String, language: String) -> DictionaryGloss? {
+    func gloss(of word: String, language: Language) -> Gloss? {
         guard let glossary, case let .found(gloss) = glossary.lookUp(word, language: language) else { return nil }
-        return DictionaryGloss(text: gloss.text, entry: gloss.entry)
+        return gloss
     }
 }
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +33,7 @@ struct Due: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         var moment = Date()
         if let at {
             let day = try parseDay(at, option: "--at", calendar: calendar)

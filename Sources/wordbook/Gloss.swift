@@ -4,6 +4,7 @@ import WordBookCommandLine
 import WordBookGloss
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct GlossCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,7 +77,7 @@ struct GlossCommand: ParsableCommand {
         var own = 0
         for word in words {
             // The learner's own language needs no translation: its words are not looked up.
-            guard word.targetLanguage != configuration.nativeLanguage.code else {
+            guard word.targetLanguage != configuration.nativeLanguage else {
                 own += 1
                 continue
             }
@@ -94,10 +95,7 @@ struct GlossCommand: ParsableCommand {
         }
         print("Glossed \(filled) of \(words.count) word\(words.count == 1 ? "" : "s") without a gloss"
             + (reasons.isEmpty ? "." : "; " + reasons.joined(separator: "; ") + "."))
-        let missing = Glossary.missingPackages(
-            nativeLanguage: configuration.nativeLanguage.code, languages: try database.languages(),
-            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder,
-            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
+        let missing = Glossary(configuration).missingPackages(for: try database.languages())
         if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }
     }
 
@@ -119,13 +117,11 @@ struct GlossCommand: ParsableCommand {
         let language = try Language.option(language!)
         let given = lookUpWords.filter { !$0.isEmpty }
         guard !given.isEmpty else { throw ValidationError("--look-up needs at least one word.") }
-        let glossary = Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                                hunspellFolder: configuration.hunspellFolder,
-            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
+        let glossary = Glossary(configuration)
         var entries: [LookUpJSON.Entry] = []
         for word in given {
             let start = DispatchTime.now().uptimeNanoseconds
-            let result = glossary.lookUp(word, language: language.code)
+            let result = glossary.lookUp(word, language: language)
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             switch result {
             case let .found(gloss):

@@ -1,6 +1,8 @@
 import ArgumentParser
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +40,7 @@ struct History: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let changes = try database.changes(limit: limit)
         if json {
             try printJSON(["changes": changes.map {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
 
 extension WordQuery.Sort: ExpressibleByArgument {}
@@ -46,7 +47,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         var query = try filter.applied(to: WordQuery(), calendar: calendar)
         query.day = try date.map { try parseDay($0, option: "--date", calendar: calendar) }
         query.minMastery = minMastery

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WordBookCommandLine
 import WordBookSettings
+import WordBookStore
 
 struct Note: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// A word as the read commands' `--json` and the CSV export show it: the record's fields, in its
 /// order, under the names the learner reads, then its book's day and its tags. A field added to

@@ -25,7 +25,7 @@ struct Pending: ParsableCommand {
         query.sort = .confidence
         let words = try database.words(query)
         if json {
-            let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+            let calendar = configuration.calendar
             try printJSON(WordsJSON(count: words.count, words: words.map { WordJSON($0, calendar: calendar) }))
             return
         }

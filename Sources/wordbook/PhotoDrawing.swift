@@ -4,6 +4,7 @@ import Foundation
 import WordBookSettings
 import WordBookStore
 import WordBookThumbnail
+import WordBookVocabulary
 
 /// The photo options of triage, review and show.
 struct PhotoOptions: ParsableArguments {
@@ -51,7 +52,7 @@ struct PhotoDrawer {
     /// photo draws nothing; one that cannot be drawn says so in a line.
     func draw(_ database: AppDatabase, word: Word, hidingWord: Bool = false) {
         guard let id = word.id, let stored = try? database.image(wordId: id) else { return }
-        let box = word.box.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let box = word.box.map { PixelBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
             let image = try TerminalImage(jpeg: stored.jpeg, box: box, hidingBox: hidingWord, for: kind, room: room)
             print(try image.draw(), terminator: "")

@@ -3,6 +3,7 @@ import Foundation
 import WordBookCommandLine
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +33,7 @@ struct Grade: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let word = try database.grade(id: id.value, level: level, calendar: calendar, scheduler: configuration.reviewScheduler)
         print("#\(id.value) \(word.word.escapingControlCharacters): grade \(level), next review \(calendar.iso8601(word.nextReviewDate)) (\(wait(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))).")
     }
@@ -84,10 +85,10 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let day = try book.map { try parseDay($0, option: "--book", calendar: calendar) }
         // Fixed at the start: a word graded now is due later, so the IDs due stay the same through the session.
-        let due = try database.dueIDs(by: Date(), language: try language.map { try Language.option($0).code }, book: day,
+        let due = try database.dueIDs(by: Date(), language: try language.map(Language.option), book: day,
                                       limit: limit)
         if due.isEmpty {
             print("Nothing is due.")

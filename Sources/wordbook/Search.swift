@@ -1,5 +1,6 @@
 import ArgumentParser
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
 
 struct Search: ParsableCommand {
@@ -24,7 +25,7 @@ struct Search: ParsableCommand {
         let (database, configuration) = try options.openExisting()
         let words = try database.search(text.joined(separator: " "))
         if json {
-            let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+            let calendar = configuration.calendar
             try printJSON(WordsJSON(count: words.count, words: words.map { WordJSON($0, calendar: calendar) }))
             return
         }

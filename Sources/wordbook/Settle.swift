@@ -1,6 +1,7 @@
 import ArgumentParser
 import WordBookCommandLine
 import WordBookSettings
+import WordBookStore
 
 struct Confirm: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import WordBookCommandLine
 import WordBookGloss
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,7 +56,7 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let word = try database.word(id: id.value)
         let listing = WordListing(
             word: word, book: try database.book(id: word.wordBookId)?.recordDate ?? "", tags: try database.tags(of: id.value))
@@ -96,7 +97,7 @@ struct Show: ParsableCommand {
             ("confidence", "\(word.confidence)"),
             ("candidates", numberedCandidates(word)),
             ("context", word.context),
-            ("language", word.targetLanguage),
+            ("language", word.targetLanguage.code),
             ("book", listing.book),
             ("captured", calendar.iso8601(word.capturedAt)),
             ("next review", calendar.iso8601(word.nextReviewDate)),

@@ -1,5 +1,6 @@
 import Foundation
 import WordBookStore
+import WordBookVocabulary
 
 /// The one route by which a word's fields leave the read commands, for `--json` and the CSV export
 /// alike: the record's `Encodable` conformance, each field under the name `WordFields` shows it by

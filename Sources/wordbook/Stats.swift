@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
 
 struct Stats: ParsableCommand {
@@ -16,7 +17,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let stats = try database.stats(calendar: CaptureCalendar(timeZone: configuration.timeZone), fsrs: configuration.fsrs)
+        let stats = try database.stats(calendar: configuration.calendar, fsrs: configuration.fsrs)
         if json {
             try printJSON(stats)
             return

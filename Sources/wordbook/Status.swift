@@ -4,6 +4,7 @@ import WordBookCommandLine
 import WordBookGloss
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,11 +52,8 @@ struct Status: ParsableCommand {
     /// The packages missing to gloss the languages filed so far and the default one; nil with glosses off.
     func missingGlossPackages(_ configuration: Configuration, database: AppDatabase?) throws -> [String]? {
         guard configuration.glossEnabled else { return nil }
-        let languages = Set(try database?.languages() ?? []).union([configuration.defaultLanguage.code])
-        return Glossary.missingPackages(
-            nativeLanguage: configuration.nativeLanguage.code, languages: languages.sorted(),
-            dictionaryFolder: configuration.dictionaryFolder, hunspellFolder: configuration.hunspellFolder,
-            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
+        let languages = Set(try database?.languages() ?? []).union([configuration.defaultLanguage])
+        return Glossary(configuration).missingPackages(for: languages.sorted { $0.code < $1.code })
     }
 
     /// The sentence saying the scene-text models are missing, or nil when they are in place. Only whether
@@ -91,7 +89,7 @@ struct Status: ParsableCommand {
             if FileManager.default.fileExists(atPath: paths.database) {
                 let database = try AppDatabase.open(path: paths.database, create: false)
                 status.glossMissingPackages = try missingGlossPackages(configuration, database: database) ?? []
-                let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+                let calendar = configuration.calendar
                 status.words = try database.wordCount()
                 status.pending = try database.wordCount(status: .proposed)
                 status.confirmedOnFiling = try database.confirmedOnFilingCount()
@@ -139,7 +137,7 @@ struct Status: ParsableCommand {
             print("database   none yet at \(paths.database)")
             return
         }
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         if let last = try database.lastFiled() {
             print("last filed #\(last.id ?? 0) \"\(last.word.escapingControlCharacters)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName.escapingControlCharacters)")
         } else {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import WordBookCommandLine
+import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +20,7 @@ struct Undo: ParsableCommand {
 
     func run() throws {
         let (database, configuration) = try options.openExisting()
-        let calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        let calendar = configuration.calendar
         let undone = try database.undoLast()
         let words = undone.words.map { word in
             "#\(word.id ?? 0) \(word.word.isEmpty ? "(no word found)" : word.word), \(word.status.rawValue)"

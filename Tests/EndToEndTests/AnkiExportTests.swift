@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import WordBookVocabulary
 
 /// The Python of the test environment, with PyPI's anki (bash scripts/python-env.sh makes it).
 let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python").path

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// A learner back after some days: `due` and `list` on a terminal stop after 50 words and say how
 /// many more there are, pipes and JSON get every word, and `review` starts with the most overdue.
@@ -17,7 +18,7 @@ import Testing
             let filing = Filing(
                 sourceName: "\(index).jpg", sourceSHA256: "backlog-\(index)", capturedAt: captured,
                 captureDay: calendar.day(of: captured), nextReview: calendar.startOfNextDay(after: captured),
-                language: "en", word: "word\(index)", confidence: 90, candidates: [], box: nil, context: "", jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1, imageHeight: 1)
+                language: .english, word: "word\(index)", confidence: 90, candidates: [], box: nil, context: "", jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1, imageHeight: 1)
             guard case let .filed(word) = try database.file(filing) else { throw StoreError.other("not filed") }
             try database.confirm(ids: [word.id!])
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookStore
+import WordBookVocabulary
 
 /// A photo dropped again is archived by the same day rule as the first copy: its capture day, not
 /// the day it arrived.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// A word's fields leave the program by one route: `list --json` and `export --format csv` name
 /// every field of the `Word` record alike, and give it the record's value.
@@ -56,10 +57,10 @@ import Testing
         for (index, word) in ["Brötchen", "Ausgang"].enumerated() {
             let filing = Filing(
                 sourceName: "de/\(word).jpg", sourceSHA256: "fields-\(index)", capturedAt: captured, captureDay: "2026-11-02",
-                nextReview: calendar.startOfNextDay(after: captured), language: "de", word: word, confidence: 90 + index,
-                candidates: index == 0 ? ["Brotchen", "a \"quoted\", one"] : [], box: WordBox(x: 1, y: 2, width: 3, height: 4),
+                nextReview: calendar.startOfNextDay(after: captured), language: .german, word: word, confidence: 90 + index,
+                candidates: index == 0 ? ["Brotchen", "a \"quoted\", one"] : [], box: PixelBox(x: 1, y: 2, width: 3, height: 4),
                 context: "Bäckerei \(word)", jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1, imageHeight: 1,
-                gloss: index == 0 ? DictionaryGloss(text: "bread roll (n, neut)", entry: "Brötchen {n} = bread roll") : nil)
+                gloss: index == 0 ? Gloss(text: "bread roll (n, neut)", entry: "Brötchen {n} = bread roll", headword: "Brötchen") : nil)
             _ = try database.file(filing)
         }
         // The first word has a value in every field: confirmed, graded under FSRS, noted, tagged.
@@ -95,6 +96,7 @@ import Testing
                 case nil: #expect(json == nil, "\(shownName)")
                 case let date as Date: #expect(json as? String == calendar.iso8601(date), "\(shownName)")
                 case let raw as any RawRepresentable: #expect(json as? String == raw.rawValue as? String, "\(shownName)")
+                case let language as Language: #expect(json as? String == language.code, "\(shownName)")
                 case let texts as [String]: #expect(json as? [String] == texts, "\(shownName)")
                 case let text as String: #expect(json as? String == text, "\(shownName)")
                 case let number as Int: #expect((json as? NSNumber)?.intValue == number, "\(shownName)")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WordBookStore
+import WordBookVocabulary
 
 /// iPhone photos are HEIC: `wordbook ingest` files them as it files the JPEG they were made from
 /// (TestImages/heic, made by scripts/make-heic-test-images.sh).

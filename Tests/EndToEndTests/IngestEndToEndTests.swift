@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookPipeline
-@testable import WordBookStore
+import WordBookVocabulary
 
 /// `wordbook ingest --json` with the real binary: the one-line-per-input contract the README documents, and
 /// `gloss` when a dictionary gave the word one.

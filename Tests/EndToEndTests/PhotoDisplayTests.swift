@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import WordBookStore
 @testable import WordBookThumbnail
+import WordBookVocabulary
 
 /// The photo around the word, as triage, review and show draw it: the real binary's output decoded
 /// back into pixels (kitty's PNG and iTerm2's JPEG from their base64, sixel by ImageMagick's reader)
@@ -13,7 +14,7 @@ import Testing
     let word: Word
     /// The stored photo, decoded.
     let photo: RGBImage
-    let box: PixelRect
+    let box: PixelBox
 
     init() throws {
         scratch = try Scratch()
@@ -26,14 +27,14 @@ import Testing
         let stored = try #require(try database.image(wordId: Int64(id)))
         photo = try RGBImage(jpeg: stored.jpeg)
         let wordBox = try #require(word.box, "station.jpg's word has a box")
-        box = PixelRect(x: wordBox.x, y: wordBox.y, width: wordBox.width, height: wordBox.height)
+        box = PixelBox(x: wordBox.x, y: wordBox.y, width: wordBox.width, height: wordBox.height)
     }
 
     /// Outside any multiplexer and any terminal that names itself.
     static let plainTerminal = ["TMUX": "", "STY": "", "TERM_PROGRAM": "", "KITTY_WINDOW_ID": "", "TERM": "xterm-256color"]
 
     /// The region drawn must hold the whole box, be smaller than the photo, and show the photo's pixels there.
-    func expectRegion(_ decoded: RGBImage, scaledFrom region: PixelRect, tolerance: Double) {
+    func expectRegion(_ decoded: RGBImage, scaledFrom region: PixelBox, tolerance: Double) {
         #expect(region.x <= box.x && region.y <= box.y && region.x + region.width >= box.x + box.width
                 && region.y + region.height >= box.y + box.height, "the box \(box) lies inside the region \(region)")
         #expect(region.width * region.height < photo.width * photo.height / 2, "a region, not the whole \(photo.width) × \(photo.height) photo")
@@ -44,7 +45,7 @@ import Testing
     }
 
     /// The region as the photo's pixels show it: the box with context, as drawn.
-    var region: PixelRect { box.withContext(within: photo.width, height: photo.height) }
+    var region: PixelBox { box.withContext(within: photo.width, height: photo.height) }
 
     @Test func kittyIsDetectedAndCarriesAPNGOfTheRegionAroundTheWord() throws {
         let result = try wordbook(["show", "\(id)", "--config", scratch.config], environment: Self.plainTerminal.merging(["KITTY_WINDOW_ID": "3"]) { $1 },
@@ -127,7 +128,7 @@ import Testing
         // The box in the picture's pixels, a pixel inside on each side for the scaling's blend.
         let scale = Double(decoded.width) / Double(region.width)
         func scaled(_ value: Int) -> Int { Int((Double(value) * scale).rounded()) }
-        let inBox = PixelRect(x: scaled(box.x - region.x) + 1, y: scaled(box.y - region.y) + 1,
+        let inBox = PixelBox(x: scaled(box.x - region.x) + 1, y: scaled(box.y - region.y) + 1,
                               width: scaled(box.width) - 2, height: scaled(box.height) - 2)
         let covered = decoded.cropped(to: inBox)
         #expect(Set(stride(from: 0, to: covered.rgb.count, by: 3).map { covered.rgb[$0] }) == [TerminalImage.cover.0],

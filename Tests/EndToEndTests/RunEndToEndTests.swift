@@ -3,6 +3,7 @@ import Glibc
 import GRDB
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// `wordbook run` as systemd would run it, on a scratch data folder, with the real inotify, Tesseract and SQLite.
 @Suite(.serialized) struct RunEndToEndTests {
@@ -75,7 +76,7 @@ import Testing
                 continue
             }
             #expect(word.word == image.word, "\(name)")
-            #expect(word.targetLanguage == image.language, "\(name)")
+            #expect(word.targetLanguage.code == image.language, "\(name)")
             #expect(word.status == .proposed)
             let archived = scratch.files(under: "archive").filter { $0.hasSuffix("/" + image.file) }
             #expect(archived.count == 1, "\(name) in archive: \(archived)")

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-@testable import WordBookPipeline
 
 /// The repository's root, from this file's place in it.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

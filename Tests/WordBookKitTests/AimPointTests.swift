@@ -1,5 +1,6 @@
 import Testing
 @testable import WordBookPipeline
+import WordBookVocabulary
 
 /// Choosing one word out of a line or a page: the word under the aim point, with its own box.
 @Suite("Aim point")

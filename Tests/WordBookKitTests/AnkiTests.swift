@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookAnki
-@testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct AnkiTests {
     @Test func tagsLoseTheirSpacesAndFieldsShowTextAsTyped() {

@@ -1,6 +1,5 @@
 import Testing
 @testable import WordBookPipeline
-@testable import WordBookStore
 
 @Suite("Candidates")
 struct CandidateTests {

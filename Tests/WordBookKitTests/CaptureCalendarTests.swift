@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookPipeline
-@testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct CaptureCalendarTests {
     let iso = ISO8601DateFormatter()

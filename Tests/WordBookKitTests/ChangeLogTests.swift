@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// The change log on a real SQLite file: each change is undone to the word exactly as it was.
 @Suite struct ChangeLogTests {

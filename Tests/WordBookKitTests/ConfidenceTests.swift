@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WordBookPipeline
 @testable import WordBookSettings
+import WordBookVocabulary
 
 /// The confidence rule (ConfidenceRule.swift): what each fact about a reading does to it. The weights
 /// are measured by bench/calibrate.py; these tests hold what a refit must keep.

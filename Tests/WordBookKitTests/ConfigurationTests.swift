@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 @testable import WordBookCommandLine
-@testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct ConfigurationTests {
     @Test func theDocumentedFileParsesToTheDefaults() throws {

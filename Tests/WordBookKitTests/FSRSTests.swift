@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct FSRSTests {
     static let start = ISO8601DateFormatter().date(from: "2022-11-29T12:30:00Z")!

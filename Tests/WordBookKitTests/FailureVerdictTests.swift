@@ -5,6 +5,7 @@ import Testing
 @testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// One place decides what becomes of a photo that could not be filed.
 @Suite struct FailureVerdictTests {

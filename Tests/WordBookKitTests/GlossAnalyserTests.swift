@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookGloss
+import WordBookVocabulary
 
 /// Base forms from Apertium's analysers (`apertium-fr-es`, `apertium-eng-spa`) before hunspell's stems:
 /// irregular forms, clitics and elisions; and the bilingual tables where the small dictionaries lack a word.
@@ -44,10 +45,10 @@ import Testing
     }
 
     @Test func withoutTheAnalysersTheStemsStillServe() throws {
-        let without = Glossary(nativeLanguage: "en", apertiumFolder: "/nonexistent")
+        let without = Glossary(nativeLanguage: .english, apertiumFolder: "/nonexistent")
         #expect(try GlossLookupTests.gloss("sorties", "fr", in: without).headword == "sortie")
-        #expect(without.lookUp("dis-moi", language: "fr") == .missingDictionary(packages: ["apertium-fr-es", "apertium-eng-spa"]))
-        #expect(Glossary.missingPackages(nativeLanguage: "en", languages: ["es", "fr"], apertiumFolder: "/nonexistent")
+        #expect(without.lookUp("dis-moi", language: .french) == .missingDictionary(packages: ["apertium-fr-es", "apertium-eng-spa"]))
+        #expect(Glossary(nativeLanguage: .english, apertiumFolder: "/nonexistent").missingPackages(for: [.spanish, .french])
             == ["apertium-eng-spa", "apertium-fr-es"])
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import WordBookGloss
+import WordBookVocabulary
 
 /// German glosses from Ding's own file (`trans-de-en`): the common sense first, inflected forms, marks
 /// shown cleanly, the index built once and again when the file changes.
 @Suite struct GlossDingTests {
-    static let glossary = Glossary(nativeLanguage: "en")
+    static let glossary = Glossary(nativeLanguage: .english)
 
     static func gloss(_ word: String, in glossary: Glossary = glossary) throws -> Gloss {
         try GlossLookupTests.gloss(word, "de", in: glossary)
@@ -78,23 +79,23 @@ import Testing
         let indexes = folder.appendingPathComponent("cache").path
         try (["# a part of Ding's file"] + ausgang).joined(separator: "\n").write(toFile: source, atomically: true, encoding: .utf8)
 
-        let first = Glossary(nativeLanguage: "en", dingPath: source, indexFolder: indexes)
+        let first = Glossary(nativeLanguage: .english, dingPath: source, indexFolder: indexes)
         #expect(try Self.gloss("Ausgang", in: first).text.hasPrefix("exit, output, way out"))
         let built = try FileManager.default.contentsOfDirectory(atPath: indexes)
         #expect(built.count == 1 && built[0].hasPrefix("ding-de-en-") && built[0].hasSuffix(".index"))
         // Where Ding has nothing, FreeDict's deu-eng.
         #expect(try Self.gloss("Bahnhof", in: first).text.contains("station"))
-        #expect(first.lookUp("Polizei", language: "de") == .notFound)
+        #expect(first.lookUp("Polizei", language: .german) == .notFound)
 
         try (["# a part of Ding's file"] + ausgang + polizei).joined(separator: "\n")
             .write(toFile: source, atomically: true, encoding: .utf8)
-        let again = Glossary(nativeLanguage: "en", dingPath: source, indexFolder: indexes)
+        let again = Glossary(nativeLanguage: .english, dingPath: source, indexFolder: indexes)
         #expect(try Self.gloss("Polizei", in: again).text.hasPrefix("the police"))
         let rebuilt = try FileManager.default.contentsOfDirectory(atPath: indexes)
         #expect(rebuilt.count == 1 && rebuilt != built, "the old index is replaced: \(rebuilt)")
 
         // A folder that cannot be written: the index is built for the process alone.
-        let unwritable = Glossary(nativeLanguage: "en", dingPath: source, indexFolder: "/proc/wordbook-cannot-write")
+        let unwritable = Glossary(nativeLanguage: .english, dingPath: source, indexFolder: "/proc/wordbook-cannot-write")
         #expect(try Self.gloss("Polizei", in: unwritable).text.hasPrefix("the police"))
     }
 }

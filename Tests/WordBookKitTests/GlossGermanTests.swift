@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import WordBookGloss
+import WordBookVocabulary
 
 /// German words Ding does not list, glossed by German's own rules from words it does, and the sense
 /// a learner meets first put first; on Debian's real Ding file, hunspell dictionaries and wordfreq table.
 @Suite struct GlossGermanTests {
-    static let glossary = Glossary(nativeLanguage: "en")
+    static let glossary = Glossary(nativeLanguage: .english)
 
-    static func gloss(_ word: String, _ language: String = "de") throws -> Gloss {
+    static func gloss(_ word: String, _ language: Language = .german) throws -> Gloss {
         guard case let .found(gloss) = glossary.lookUp(word, language: language) else {
             throw GlossLookupTests.GlossNotFound(word: word, lookup: glossary.lookUp(word, language: language))
         }
@@ -67,9 +68,9 @@ import Testing
         #expect(try Self.gloss("new").text == "new (English)")
         #expect(try Self.gloss("stream").text == "stream (English)")
         #expect(try Self.gloss("Obama").text == "Obama (a name)")
-        #expect(Self.glossary.lookUp("Xyzzyquorx", language: "de") == .notFound)
+        #expect(Self.glossary.lookUp("Xyzzyquorx", language: .german) == .notFound)
         // A word the text's own hunspell knows is that language's, English spelling or not.
-        for (word, language) in [("ran", "de"), ("quant", "fr")] {
+        for (word, language) in [("ran", Language.german), ("quant", .french)] {
             if case let .found(gloss) = Self.glossary.lookUp(word, language: language) {
                 #expect(!gloss.text.hasSuffix("(English)"), "\(word): \(gloss.text)")
             }
@@ -78,7 +79,7 @@ import Testing
 
     @Test func onlyAWordWrittenWithACapitalIsANounCompound() throws {
         // `mitgliedern` is a form of gliedern after mit, not a compound noun Mit + Gliedern.
-        if case let .found(gloss) = Self.glossary.lookUp("mitgliedern", language: "de") {
+        if case let .found(gloss) = Self.glossary.lookUp("mitgliedern", language: .german) {
             #expect(!gloss.headword.contains("+"), "\(gloss.text)")
         }
         #expect(try Self.gloss("Kinderzimmerfenster").headword.contains("+"))

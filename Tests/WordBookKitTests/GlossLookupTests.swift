@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 @testable import WordBookGloss
+import WordBookVocabulary
 
 /// Looking a word up as a learner would: in any case, inflected, through German, with dictionaries missing.
 @Suite struct GlossLookupTests {
-    static let glossary = Glossary(nativeLanguage: "en")
+    static let glossary = Glossary(nativeLanguage: .english)
 
-    static func gloss(_ word: String, _ language: String, in glossary: Glossary = glossary) throws -> Gloss {
+    static func gloss(_ word: String, _ code: String, in glossary: Glossary = glossary) throws -> Gloss {
+        let language = try #require(Language(name: code))
         guard case let .found(gloss) = glossary.lookUp(word, language: language) else {
             throw GlossNotFound(word: word, lookup: glossary.lookUp(word, language: language))
         }
@@ -17,12 +19,12 @@ import Testing
 
     /// The spelling check that decides between two readers' readings of a photo.
     @Test func aWordOfTheLanguageIsKnownInAnyCase() {
-        #expect(Self.glossary.isWord("Restaurant", language: "en") == true)
-        #expect(Self.glossary.isWord("RESTAURANT", language: "en") == true)
-        #expect(Self.glossary.isWord("Restourant", language: "en") == false)
-        #expect(Self.glossary.isWord("Straße", language: "de") == true)
-        #expect(Self.glossary.isWord("Strase", language: "de") == false)
-        #expect(Glossary(nativeLanguage: "en", hunspellFolder: "/nonexistent").isWord("Straße", language: "de") == nil)
+        #expect(Self.glossary.isWord("Restaurant", language: .english) == true)
+        #expect(Self.glossary.isWord("RESTAURANT", language: .english) == true)
+        #expect(Self.glossary.isWord("Restourant", language: .english) == false)
+        #expect(Self.glossary.isWord("Straße", language: .german) == true)
+        #expect(Self.glossary.isWord("Strase", language: .german) == false)
+        #expect(Glossary(nativeLanguage: .english, hunspellFolder: "/nonexistent").isWord("Straße", language: .german) == nil)
     }
 
     @Test func aWordIsFoundInAnyCase() throws {
@@ -113,37 +115,41 @@ import Testing
     }
 
     @Test func aLearnersOwnLanguageIsNotGlossed() {
-        #expect(Self.glossary.lookUp("exit", language: "en") == .sameLanguage)
-        #expect(Glossary(nativeLanguage: "de").lookUp("Ausgang", language: "DE") == .sameLanguage)
+        #expect(Self.glossary.lookUp("exit", language: .english) == .sameLanguage)
+        #expect(Glossary(nativeLanguage: .german).lookUp("Ausgang", language: .german) == .sameLanguage)
     }
 
     @Test func aWordInNoDictionaryIsNotFound() {
-        #expect(Self.glossary.lookUp("Xyzzyquorx", language: "de") == .notFound)
-        #expect(Self.glossary.lookUp("xyzzyquorx", language: "fr") == .notFound)
-        #expect(Self.glossary.lookUp("", language: "es") == .notFound)
-        #expect(Self.glossary.lookUp("?!", language: "es") == .notFound)
+        #expect(Self.glossary.lookUp("Xyzzyquorx", language: .german) == .notFound)
+        #expect(Self.glossary.lookUp("xyzzyquorx", language: .french) == .notFound)
+        #expect(Self.glossary.lookUp("", language: .spanish) == .notFound)
+        #expect(Self.glossary.lookUp("?!", language: .spanish) == .notFound)
     }
 
-    @Test func aLanguageWithoutDictionariesHasNoPair() {
-        #expect(Self.glossary.lookUp("uscita", language: "it") == .noDictionaryForPair)
-        #expect(Glossary(nativeLanguage: "it").lookUp("Ausgang", language: "de") == .noDictionaryForPair)
+    /// Debian's FreeDict dictionaries join every two of the four languages, directly or through German.
+    @Test func everyPairOfLanguagesHasARoute() {
+        for native in Language.supported {
+            for language in Language.supported where language != native {
+                #expect(GlossRoute(language: language, nativeLanguage: native) != nil, "\(language) for \(native)")
+            }
+        }
     }
 
     @Test func missingDictionariesAreNamedByTheirPackages() throws {
         // Ding's file glosses German without FreeDict; a word in neither names the missing package.
-        let noFreeDict = Glossary(nativeLanguage: "en", dictionaryFolder: "/nonexistent")
+        let noFreeDict = Glossary(nativeLanguage: .english, dictionaryFolder: "/nonexistent")
         #expect(try Self.gloss("Ausgang", "de", in: noFreeDict).text.hasPrefix("exit"))
-        #expect(noFreeDict.lookUp("Xyzzyquorx", language: "de") == .missingDictionary(packages: ["dict-freedict-deu-eng"]))
-        let noDictionaries = Glossary(nativeLanguage: "en", dictionaryFolder: "/nonexistent", dingPath: "/nonexistent",
+        #expect(noFreeDict.lookUp("Xyzzyquorx", language: .german) == .missingDictionary(packages: ["dict-freedict-deu-eng"]))
+        let noDictionaries = Glossary(nativeLanguage: .english, dictionaryFolder: "/nonexistent", dingPath: "/nonexistent",
                                       apertiumFolder: "/nonexistent")
-        #expect(noDictionaries.lookUp("Ausgang", language: "de") == .missingDictionary(packages: ["dict-freedict-deu-eng", "trans-de-en"]))
-        #expect(noDictionaries.lookUp("sortie", language: "fr")
+        #expect(noDictionaries.lookUp("Ausgang", language: .german) == .missingDictionary(packages: ["dict-freedict-deu-eng", "trans-de-en"]))
+        #expect(noDictionaries.lookUp("sortie", language: .french)
             == .missingDictionary(packages: ["dict-freedict-fra-eng", "dict-freedict-fra-deu", "dict-freedict-deu-eng", "trans-de-en",
                                              "apertium-fr-es", "apertium-eng-spa"]))
 
-        let noHunspell = Glossary(nativeLanguage: "en", hunspellFolder: "/nonexistent")
+        let noHunspell = Glossary(nativeLanguage: .english, hunspellFolder: "/nonexistent")
         #expect(try Self.gloss("Ausgang", "de", in: noHunspell).text.contains("exit"), "a headword needs no stems")
-        #expect(noHunspell.lookUp("Xyzzyquorxen", language: "de") == .missingDictionary(packages: ["hunspell-de-de"]))
+        #expect(noHunspell.lookUp("Xyzzyquorxen", language: .german) == .missingDictionary(packages: ["hunspell-de-de"]))
     }
 
     /// The index still reads, the text does not inflate: reinstalling the package is the fix, as for a missing one.
@@ -158,32 +164,35 @@ import Testing
         text.replaceSubrange(header..<text.count, with: Data(repeating: 0, count: text.count - header))
         try text.write(to: folder.appendingPathComponent("freedict-fra-eng.dict.dz"))
 
-        let glossary = Glossary(nativeLanguage: "en", dictionaryFolder: folder.path, apertiumFolder: "/nonexistent")
-        #expect(glossary.lookUp("sortie", language: "fr")
+        let glossary = Glossary(nativeLanguage: .english, dictionaryFolder: folder.path, apertiumFolder: "/nonexistent")
+        #expect(glossary.lookUp("sortie", language: .french)
             == .missingDictionary(packages: ["dict-freedict-fra-eng", "dict-freedict-fra-deu", "dict-freedict-deu-eng",
                                              "apertium-fr-es", "apertium-eng-spa"]))
     }
 
     @Test func statusListsWhatIsMissingForTheLearnersLanguages() {
-        #expect(Glossary.missingPackages(nativeLanguage: "en", languages: ["de", "fr", "es"]).isEmpty)
-        let missing = Glossary.missingPackages(nativeLanguage: "en", languages: ["de", "fr", "en"],
-                                               dictionaryFolder: "/nonexistent", hunspellFolder: "/nonexistent")
+        #expect(Self.glossary.missingPackages(for: [.german, .french, .spanish]).isEmpty)
+        let missing = Glossary(nativeLanguage: .english, dictionaryFolder: "/nonexistent", hunspellFolder: "/nonexistent")
+            .missingPackages(for: [.german, .french, .english])
         #expect(missing == ["dict-freedict-deu-eng", "hunspell-de-de", "dict-freedict-fra-eng", "dict-freedict-fra-deu", "hunspell-fr"])
         #expect(Glossary.installCommand(for: ["hunspell-fr"]) == "sudo apt-get install hunspell-fr")
     }
 
     /// Spanish to French has no FreeDict dictionary; Spanish–German and German–French do.
     @Test func routesGoThroughGermanOnlyWhenNeitherLanguageIsGerman() throws {
-        let spanishForFrench = try #require(GlossRoute(language: "es", nativeLanguage: "fr"))
+        let spanishForFrench = try #require(GlossRoute(language: .spanish, nativeLanguage: .french))
         #expect(spanishForFrench.direct == nil)
         #expect(spanishForFrench.pairs == ["spa-deu", "deu-fra"])
-        #expect(try #require(GlossRoute(language: "fr", nativeLanguage: "de")).pairs == ["fra-deu"])
-        #expect(try #require(GlossRoute(language: "en", nativeLanguage: "fr")).pairs == ["eng-fra", "eng-deu", "deu-fra"])
+        #expect(try #require(GlossRoute(language: .french, nativeLanguage: .german)).pairs == ["fra-deu"])
+        #expect(try #require(GlossRoute(language: .english, nativeLanguage: .french)).pairs == ["eng-fra", "eng-deu", "deu-fra"])
     }
 
     @Test func oneGlossaryServesManyThreads() async throws {
-        let words = [("Ausgang", "de"), ("mairie", "fr"), ("salidas", "es"), ("geschlossen", "de"), ("fermé", "fr"), ("pescado", "es")]
-        let glossary = Glossary(nativeLanguage: "en")
+        let words: [(String, Language)] = [
+            ("Ausgang", .german), ("mairie", .french), ("salidas", .spanish), ("geschlossen", .german), ("fermé", .french),
+            ("pescado", .spanish),
+        ]
+        let glossary = Glossary(nativeLanguage: .english)
         let expected = words.map { Self.glossary.lookUp($0.0, language: $0.1) }
         let results = await withTaskGroup(of: (Int, GlossLookup).self) { group in
             for _ in 0..<8 {

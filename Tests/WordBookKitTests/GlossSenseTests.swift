@@ -1,17 +1,18 @@
 import Testing
 import WordBookGloss
+import WordBookVocabulary
 
 /// The gloss a learner reads names the sense a sign means: `Ausgang` on a door is an exit.
 @Suite struct GlossSenseTests {
-    static let glossary = Glossary(nativeLanguage: "en")
+    static let glossary = Glossary(nativeLanguage: .english)
 
     struct Sense: Sendable, CustomTestStringConvertible {
-        var language: String
+        var language: Language
         var word: String
         var expected: String
 
-        init(_ language: String, _ word: String, _ expected: String) {
-            (self.language, self.word, self.expected) = (language, word, expected)
+        init(_ code: String, _ word: String, _ expected: String) {
+            (self.language, self.word, self.expected) = (Language(name: code)!, word, expected)
         }
 
         var testDescription: String { "\(language) \(word) → \(expected)" }

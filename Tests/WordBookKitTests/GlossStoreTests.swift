@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// A word's gloss in the store: filed with the word, replaced by a correction's, never over the
 /// learner's own, found by search, filled in later.
 @Suite struct GlossStoreTests {
-    let exit = DictionaryGloss(text: "exit, way out (n, masc)", entry: "Ausgang <masc, n, sg>\n exit, way out")
+    let exit = Gloss(text: "exit, way out (n, masc)", entry: "Ausgang <masc, n, sg>\n exit, way out", headword: "Ausgang")
 
-    func filed(_ database: AppDatabase, word: String = "Ausgang", gloss: DictionaryGloss?) throws -> Word {
+    func filed(_ database: AppDatabase, word: String = "Ausgang", gloss: Gloss?) throws -> Word {
         var filing = sampleFiling(sha: UUID().uuidString, word: word)
         filing.gloss = gloss
         guard case let .filed(stored) = try database.file(filing) else { throw StoreError.other("not filed") }
@@ -26,7 +27,7 @@ import Testing
     @Test func aCorrectionTakesTheNewWordsGlossButKeepsTheLearnersOwn() throws {
         let database = try AppDatabase.inMemory()
         let word = try filed(database, word: "Ausgano", gloss: nil)
-        let street = DictionaryGloss(text: "street (n, fem)", entry: "Straße\n street")
+        let street = Gloss(text: "street (n, fem)", entry: "Straße\n street", headword: "Straße")
         let corrected = try database.correct(id: word.id!, to: "Straße", gloss: street)
         #expect(corrected.gloss == "street (n, fem)" && corrected.glossSource == .dictionary)
         // A correction to a word no dictionary knows drops the old word's gloss.
@@ -43,7 +44,7 @@ import Testing
     @Test func searchFindsAWordByItsGloss() throws {
         let database = try AppDatabase.inMemory()
         let word = try filed(database, gloss: exit)
-        _ = try filed(database, word: "Eingang", gloss: DictionaryGloss(text: "entrance", entry: ""))
+        _ = try filed(database, word: "Eingang", gloss: Gloss(text: "entrance", entry: "", headword: "Eingang"))
         #expect(try database.search("exit").map(\.word.id) == [word.id])
         #expect(try database.search("way out").map(\.word.word) == ["Ausgang"])
         // A learner's gloss is found too, and the dictionary's it replaced no longer.
@@ -55,7 +56,7 @@ import Testing
     @Test func wordsWithoutAGlossAreFilledInUnlessTheyChangedMeanwhile() throws {
         let database = try AppDatabase.inMemory()
         let bare = try filed(database, gloss: nil)
-        _ = try filed(database, word: "Eingang", gloss: DictionaryGloss(text: "entrance", entry: ""))
+        _ = try filed(database, word: "Eingang", gloss: Gloss(text: "entrance", entry: "", headword: "Eingang"))
         _ = try filed(database, word: "", gloss: nil)
         #expect(try database.wordsWithoutGloss().map(\.word) == ["Ausgang"])
         // Corrected between the look-up and the write: the look-up was for another word.
@@ -63,6 +64,6 @@ import Testing
         #expect(try database.fillGloss(id: bare.id!, of: "Ausgang", with: exit))
         #expect(try database.word(id: bare.id!).gloss == exit.text)
         #expect(try database.wordsWithoutGloss().isEmpty)
-        #expect(try database.languages() == ["de"])
+        #expect(try database.languages() == [.german])
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookPipeline
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// Values a crafted backup or an edited database could hold: none of them may trap a scheduler,
 /// and a backup holding one is refused with the word and the field named.

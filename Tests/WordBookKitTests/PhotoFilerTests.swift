@@ -4,6 +4,7 @@ import Testing
 @testable import WordBookCapture
 @testable import WordBookSettings
 @testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct PhotoFilerTests {
     private let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

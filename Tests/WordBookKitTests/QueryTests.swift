@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct QueryTests {
     func filled() throws -> (AppDatabase, [Int64]) {
@@ -86,7 +87,7 @@ import Testing
         #expect(on1105.streak == 0)
         #expect(on1104.total == 4 && on1104.confirmed == 2 && on1104.mastered == 1 && on1104.proposed == 2)
         #expect(on1104.averageMastery == 2.5)
-        #expect(on1104.languages == [WordBookStats.PerLanguage(language: "de", words: 4, confirmed: 2, mastered: 1)])
+        #expect(on1104.languages == [WordBookStats.PerLanguage(language: .german, words: 4, confirmed: 2, mastered: 1)])
     }
 
     @Test func dueComesMostOverdueFirstAndAPageCostsOnlyThePage() throws {

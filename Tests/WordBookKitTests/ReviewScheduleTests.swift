@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 @Suite struct ReviewScheduleTests {
     /// Days to the next review for grades 0-5 (columns), by how often the word was reviewed before (rows).

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WordBookCommandLine
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// The read commands' decoder gives the same words as GRDB's own, whatever the JSON columns hold.
 @Suite struct RowRecordDecoderTests {
@@ -22,7 +22,7 @@ import Testing
         let grdb = try database.writer.read { db in try Word.order(Column("id")).fetchAll(db) }
         #expect(fast == grdb)
         #expect(fast.map(\.candidates) == [["Strasse"], ["a \"quoted\" one", "tab\there", "", "ß"]])
-        #expect(fast.map(\.box) == [WordBox(x: 1, y: 2, width: 3, height: 4), WordBox(x: 1, y: 2, width: 3, height: 4)])
+        #expect(fast.map(\.box) == [PixelBox(x: 1, y: 2, width: 3, height: 4), PixelBox(x: 1, y: 2, width: 3, height: 4)])
     }
 
     @Test func theHandReadersTakeOnlyWhatTheEncoderWrites() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WordBookAnki
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// Rules stated once and used wherever they apply.
 @Suite struct RuleTests {

@@ -3,6 +3,7 @@ import Testing
 import WordBookGloss
 @testable import WordBookPipeline
 @testable import WordBookSettings
+import WordBookVocabulary
 
 /// The scene-text detector and recogniser with the real model files that `make models` builds
 /// (.build/models), on real street photos from ../shared/datasets/realscenes-dev and the project's TestImages.
@@ -132,11 +133,11 @@ import WordBookGloss
     /// MUSEUM and CRAFTS, with the letter the recogniser nearly chose (it read MJSEUM and CRAFIS).
     @Test(arguments: [("svttrain_15_13_w01.jpg", "MUSEUM"), ("svttrain_05_09_w05.jpg", "CRAFTS"), ("svttrain_06_05_w01.jpg", "Restaurant")])
     func theDictionaryDecidesBetweenReadings(file: String, word: String) throws {
-        let spelling = Glossary(nativeLanguage: "en")
+        let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
         let photo = try Self.picture(Self.streets.appendingPathComponent(file))
         #expect(try recognizer.propose(photo, language: .english).word != word, "without the dictionary")
-        recognizer.lexicon = { spelling.isWord($0, language: $1.code) }
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
         let proposal = try recognizer.propose(photo, language: .english)
         #expect(proposal.word == word, "\(proposal)")
     }
@@ -149,9 +150,9 @@ import WordBookGloss
         ("svttrain_03_13_w00.jpg", "DOLAN", "DOLAN’S"),
     ])
     func wordsRunTogetherAndNamesInThePossessive(file: String, word: String, first: String) throws {
-        let spelling = Glossary(nativeLanguage: "en")
+        let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
-        recognizer.lexicon = { spelling.isWord($0, language: $1.code) }
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
         let proposal = try recognizer.propose(try Self.picture(Self.streets.appendingPathComponent(file)), language: .english)
         #expect(proposal.word == word && proposal.candidates.first == first, "\(proposal)")
     }
@@ -160,9 +161,9 @@ import WordBookGloss
     /// Tesseract misreads (MANILE), the recogniser's reading, a word, is the proposal.
     @Test(arguments: [("1017_1.png", "Rescue", true), ("195_5.png", "MANILA", false)])
     func aCroppedWordIsReadByBothReaders(file: String, word: String, agreed: Bool) throws {
-        let spelling = Glossary(nativeLanguage: "en")
+        let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
-        recognizer.lexicon = { spelling.isWord($0, language: $1.code) }
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
         let crop = try Self.picture(Self.root.appendingPathComponent("../shared/datasets/iiit5k-train/\(file)").standardized)
         let read = try recognizer.propose(crop, language: .english)
         let evidence = try #require(read.evidence)

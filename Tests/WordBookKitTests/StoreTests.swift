@@ -3,14 +3,15 @@ import Synchronization
 import GRDB
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String = "Straße") -> Filing {
     let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
     let captured = calendar.startOfDay(day)!.addingTimeInterval(13 * 3600)
     return Filing(
         sourceName: "de/\(word).jpg", sourceSHA256: sha, capturedAt: captured, captureDay: day,
-        nextReview: calendar.startOfNextDay(after: captured), language: "de",
-        word: word, confidence: 88, candidates: ["Strasse"], box: WordBox(x: 1, y: 2, width: 3, height: 4),
+        nextReview: calendar.startOfNextDay(after: captured), language: .german,
+        word: word, confidence: 88, candidates: ["Strasse"], box: PixelBox(x: 1, y: 2, width: 3, height: 4),
         context: "Hauptstraße \(word)",
         jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1600, imageHeight: 1200)
 }

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// A deck of the exported collection. Anki matches decks by name on import; the id only has to be
 /// the same in every export, so it is derived from the name.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// What an Anki export wrote.
 public struct AnkiExportSummary: Sendable, Equatable {
@@ -68,7 +69,7 @@ public struct AnkiExport {
         for listing in listings {
             let word = listing.word
             let id = word.id!
-            let language = Language(name: word.targetLanguage)?.name ?? word.targetLanguage
+            let language = word.targetLanguage.name
             let deckName = "\(Self.parentDeck)::\(language)"
             let deck = decks[deckName] ?? AnkiDeck(name: deckName)
             decks[deckName] = deck

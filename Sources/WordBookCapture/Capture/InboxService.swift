@@ -3,9 +3,11 @@ import Glibc
 import Logging
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// `wordbook run`: watches the inbox, files every photo that arrives, and disposes of the original.
 /// Its parts run as services of one `ServiceGroup`: the inotify reader, the housekeeping, the
@@ -93,7 +95,7 @@ public final class InboxService: Sendable {
             onUndecodable: { [self] name in giveShownName(name) },
             onOverflow: { [self] in scan() },
             onRootLost: { [self] in
-                let note = "the inbox \(paths.inbox) was deleted or renamed at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())); photos wait until it is made again"
+                let note = "the inbox \(paths.inbox) was deleted or renamed at \(configuration.calendar.iso8601(Date())); photos wait until it is made again"
                 logger.error("\(note), and the watch is armed again then")
                 workerLock?.record(note: note)
                 notifier.notify("STATUS=\(note)")
@@ -153,12 +155,8 @@ public final class InboxService: Sendable {
     }
 
     private func makeFilers() throws -> [PhotoFiler] {
-        let glossary = PhotoFiler.glossary(for: configuration)
-        let filers = try (0..<configuration.workerCount).map { _ in
-            let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
-            try filer.prepare(configuration.defaultLanguage)
-            return filer
-        }
+        let filers = try PhotoFiler.pool(
+            of: configuration.workerCount, database: database, configuration: configuration, language: configuration.defaultLanguage)
         // A folder per installed language, so a photo can be dropped into inbox/de/ on a fresh install.
         for language in try filers.first?.installedLanguages() ?? [] {
             let folder = "\(paths.inbox)/\(language.code)"
@@ -188,7 +186,7 @@ public final class InboxService: Sendable {
     /// A part of the worker failed: the log, `status` (through the lock file) and systemd's STATUS= say why.
     func reportFailure(_ error: any Error) {
         logger.critical("\(error); the worker stops, so that it is started again (photos wait in the inbox)")
-        workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(error)")
+        workerLock?.record(note: "stopped at \(configuration.calendar.iso8601(Date())): \(error)")
         notifier.notify("STATUS=stopped: \(error)", mayDrop: false)
     }
 
@@ -348,7 +346,7 @@ public final class InboxService: Sendable {
                 }
                 if first {
                     logger.critical("\(name) stays in the inbox, as every photo does: \(reason); the worker stops")
-                    workerLock?.record(note: "stopped at \(CaptureCalendar(timeZone: configuration.timeZone).iso8601(Date())): \(reason)")
+                    workerLock?.record(note: "stopped at \(configuration.calendar.iso8601(Date())): \(reason)")
                     notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
                     beginStopping()
                 }

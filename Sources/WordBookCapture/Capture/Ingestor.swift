@@ -2,6 +2,7 @@ import Foundation
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// `wordbook ingest`: the pipeline once over given files, on several threads, results in input order.
 /// The files stay where they are.
@@ -19,12 +20,7 @@ public final class Ingestor: Sendable {
         self.language = language
         self.measuring = measuring
         maxPixels = configuration.maxPixels
-        let glossary = PhotoFiler.glossary(for: configuration)
-        filers = try (0..<max(1, workers)).map { _ in
-            let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
-            try filer.prepare(language)
-            return filer
-        }
+        filers = try PhotoFiler.pool(of: max(1, workers), database: database, configuration: configuration, language: language)
         self.comparingFullDecode = measuring && comparingFullDecode
     }
 

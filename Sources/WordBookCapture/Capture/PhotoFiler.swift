@@ -6,6 +6,7 @@ import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// What became of one input.
 public enum IngestOutcome: Sendable, Equatable {
@@ -94,22 +95,27 @@ public final class PhotoFiler: @unchecked Sendable {
         self.database = database
         self.configuration = configuration
         self.glossary = glossary
-        calendar = CaptureCalendar(timeZone: configuration.timeZone)
+        calendar = configuration.calendar
         decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: configuration.maxDecodeMegabytes)
         recognizer = Recognizer(
             dataPath: configuration.tessdataPath, sceneText: try? SceneTextFiles.locate(configured: configuration.models).get())
         // Hunspell's dictionaries decide between readings, glosses on or off.
-        let spelling = glossary ?? Glossary(nativeLanguage: configuration.nativeLanguage.code, hunspellFolder: configuration.hunspellFolder)
-        recognizer.lexicon = { word, language in spelling.isWord(word, language: language.code) }
+        let spelling = glossary ?? Glossary(configuration)
+        recognizer.lexicon = { word, language in spelling.isWord(word, language: language) }
     }
 
-    /// The dictionaries the configuration names, for the filers to share; nil with glosses off.
-    public static func glossary(for configuration: WordBookSettings.Configuration) -> Glossary? {
-        configuration.glossEnabled
-            ? Glossary(nativeLanguage: configuration.nativeLanguage.code, dictionaryFolder: configuration.dictionaryFolder,
-                       hunspellFolder: configuration.hunspellFolder,
-            dingPath: configuration.dingPath, apertiumFolder: configuration.apertiumFolder)
-            : nil
+
+    /// `count` filers, one for each worker thread, sharing the configured glossary, each with the
+    /// model of `language` loaded (`run` and `ingest`).
+    public static func pool(
+        of count: Int, database: AppDatabase, configuration: WordBookSettings.Configuration, language: Language
+    ) throws -> [PhotoFiler] {
+        let glossary = Glossary.configured(configuration)
+        return try (0..<count).map { _ in
+            let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
+            try filer.prepare(language)
+            return filer
+        }
     }
 
     /// Loads the language's model now rather than on the first photo.
@@ -172,19 +178,19 @@ public final class PhotoFiler: @unchecked Sendable {
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
             captureDay: calendar.day(of: capturedAt), nextReview: calendar.startOfNextDay(after: capturedAt),
-            language: language.code, word: proposal.word, confidence: proposal.confidence, candidates: proposal.candidates,
-            box: proposal.box.map { WordBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }, context: proposal.context,
+            language: language, word: proposal.word, confidence: proposal.confidence, candidates: proposal.candidates,
+            box: proposal.box, context: proposal.context,
             jpeg: jpeg, imageWidth: stored.width, imageHeight: stored.height,
             confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm,
             gloss: gloss)
     }
 
     /// The dictionary's gloss of the proposed word; nil when there is no word, no dictionary or no entry.
-    private func gloss(of word: String, language: Language) -> DictionaryGloss? {
-        guard let glossary, !word.isEmpty, case let .found(gloss) = glossary.lookUp(word, language: language.code) else {
+    private func gloss(of word: String, language: Language) -> Gloss? {
+        guard let glossary, !word.isEmpty, case let .found(gloss) = glossary.lookUp(word, language: language) else {
             return nil
         }
-        return DictionaryGloss(text: gloss.text, entry: gloss.entry)
+        return gloss
     }
 
     /// The proposal, with the time inside Tesseract told apart from the rest of recognition.

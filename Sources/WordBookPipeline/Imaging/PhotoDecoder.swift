@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// A photo decoded, turned upright and reduced to the size the rest of the pipeline needs.
 public struct DecodedPhoto: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// Choosing the word the photographer aimed at: the one under the middle of the frame.
 enum AimPoint {

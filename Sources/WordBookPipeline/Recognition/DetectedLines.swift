@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// A word the scene-text recogniser read in a detected line, placed in the picture.
 struct DetectedWord {

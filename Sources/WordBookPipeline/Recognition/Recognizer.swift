@@ -1,5 +1,6 @@
 import Foundation
 import WordBookSettings
+import WordBookVocabulary
 
 /// What recognition proposes for one photo: the word the learner most likely aimed at.
 public struct Proposal: Sendable, Equatable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import WordBookSettings
+import WordBookVocabulary
 
 extension Recognizer {
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the

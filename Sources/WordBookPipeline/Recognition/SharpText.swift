@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// Finding the word the photographer aimed at by its sharpness: the camera focused on it,
 /// the background is softer.

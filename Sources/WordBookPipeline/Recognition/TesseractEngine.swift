@@ -1,5 +1,6 @@
 import CTesseract
 import Foundation
+import WordBookVocabulary
 
 /// One word as Tesseract read it.
 public struct RecognizedWord: Sendable, Equatable {

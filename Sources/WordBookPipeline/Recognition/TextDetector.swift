@@ -1,5 +1,6 @@
 import CSceneTextAPI
 import Foundation
+import WordBookVocabulary
 
 /// A line (or word) of text the detector found: four corners as the text reads, and its bounds.
 public struct TextLine: Sendable, Equatable {

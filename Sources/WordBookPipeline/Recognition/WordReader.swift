@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// Reads one word region several cheap ways and ranks the readings by Tesseract's confidence.
 struct WordReader {

@@ -1,5 +1,6 @@
 import Foundation
 import WordBookSettings
+import WordBookVocabulary
 
 /// Tidying what Tesseract read into a word a learner would write down.
 enum WordText {

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import WordBookVocabulary
 
 public enum ConfigurationError: Error, CustomStringConvertible, Equatable {
     case unreadable(file: String, reason: String)
@@ -111,6 +112,9 @@ public struct Configuration: Sendable, Equatable {
     public var timeZone: TimeZone {
         TimeZone(identifier: timeZoneName) ?? TimeZone.current
     }
+
+    /// Capture days and review dates in the configured time zone (`[capture] time_zone`).
+    public var calendar: CaptureCalendar { CaptureCalendar(timeZone: timeZone) }
 
     /// How many worker threads a command may ask for; `capture.workers` may also be 0, one per core.
     public static let workerRange = 1...64

@@ -1,4 +1,5 @@
 import Foundation
+import WordBookVocabulary
 
 /// The app's review rule, kept exactly:
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WordBookVocabulary
 
 public enum StoreError: Error, CustomStringConvertible, Equatable {
     case missing(path: String)
@@ -45,12 +46,12 @@ public struct Filing: Sendable {
     public var captureDay: String
     public var nextReview: Date
     /// "en", "de", "fr" or "es".
-    public var language: String
+    public var language: Language
     /// The proposed word; empty when the photo shows none.
     public var word: String
     public var confidence: Int
     public var candidates: [String]
-    public var box: WordBox?
+    public var box: PixelBox?
     /// The line the word stands in.
     public var context: String
     public var jpeg: Data
@@ -59,12 +60,12 @@ public struct Filing: Sendable {
     /// Filed as confirmed rather than as a proposal for the learner to settle.
     public var confirmed: Bool
     /// What the word means, from the learner's dictionary; nil when none gave it.
-    public var gloss: DictionaryGloss?
+    public var gloss: Gloss?
 
     public init(
         sourceName: String, sourceSHA256: String, capturedAt: Date, captureDay: String, nextReview: Date,
-        language: String, word: String, confidence: Int, candidates: [String], box: WordBox?, context: String,
-        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false, gloss: DictionaryGloss? = nil
+        language: Language, word: String, confidence: Int, candidates: [String], box: PixelBox?, context: String,
+        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false, gloss: Gloss? = nil
     ) {
         self.sourceName = sourceName
         self.sourceSHA256 = sourceSHA256
@@ -292,7 +293,7 @@ extension AppDatabase {
     /// Replaces the word and confirms it; the proposal stays in `proposedWord`. The dictionary's
     /// gloss of the new word replaces the old one's; a gloss the learner wrote stays.
     public func correct(
-        id: Int64, to text: String, gloss: DictionaryGloss? = nil, now: Date = Date(), by command: String = "correct"
+        id: Int64, to text: String, gloss: Gloss? = nil, now: Date = Date(), by command: String = "correct"
     ) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyWord }
@@ -354,7 +355,7 @@ extension AppDatabase {
     /// Stores a dictionary's gloss found later, unless the word changed or gained a gloss meanwhile.
     /// Returns whether it was stored.
     @discardableResult
-    public func fillGloss(id: Int64, of text: String, with gloss: DictionaryGloss, now: Date = Date()) throws -> Bool {
+    public func fillGloss(id: Int64, of text: String, with gloss: Gloss, now: Date = Date()) throws -> Bool {
         try writer.write { db in
             guard var word = try Word.fetchOne(db, key: id), word.word == text, word.gloss == nil else { return false }
             let before = word
@@ -367,10 +368,10 @@ extension AppDatabase {
         }
     }
 
-    /// The languages of the words filed so far ("de", "fr"), from the language index alone.
-    public func languages() throws -> [String] {
+    /// The languages of the words filed so far, from the language index alone.
+    public func languages() throws -> [Language] {
         try writer.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT targetLanguage FROM word ORDER BY targetLanguage")
+            try Language.fetchAll(db, sql: "SELECT DISTINCT targetLanguage FROM word ORDER BY targetLanguage")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WordBookVocabulary
 
 // MARK: - Words due for review
 
@@ -27,7 +28,7 @@ extension AppDatabase {
 
     /// The IDs of the words due by `date`, the longest overdue first: `review` reads the words a page at a time.
     /// Only those of one language or one capture day (`YYYY-MM-DD`) when given, only the first `limit`.
-    public func dueIDs(by date: Date, language: String? = nil, book: String? = nil, limit: Int? = nil) throws -> [Int64] {
+    public func dueIDs(by date: Date, language: Language? = nil, book: String? = nil, limit: Int? = nil) throws -> [Int64] {
         try writer.read { db in
             var request = Self.dueRequest(by: date)
             if let language { request = request.filter(Word.Columns.targetLanguage == language) }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WordBookVocabulary
 
 /// The words captured on one day.
 public struct WordBook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
@@ -27,17 +28,6 @@ public enum GlossSource: String, Codable, Sendable, CaseIterable, DatabaseValueC
     case dictionary, learner
 }
 
-/// A gloss a dictionary gave: the short line and the entry it came from.
-public struct DictionaryGloss: Sendable, Equatable {
-    public var text: String
-    public var entry: String
-
-    public init(text: String, entry: String) {
-        self.text = text
-        self.entry = entry
-    }
-}
-
 /// One word the learner photographed.
 public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "word"
@@ -50,8 +40,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var id: Int64?
     public var wordBookId: Int64
     public var word: String
-    /// "en", "de", "fr", "es".
-    public var targetLanguage: String
+    public var targetLanguage: Language
     public var masteryLevel: Int
     public var notes: String
     public var createdAt: Date
@@ -66,7 +55,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var proposedWord: String
     public var confidence: Int
     public var candidates: [String]
-    public var box: WordBox?
+    public var box: PixelBox?
     public var context: String
     public var sourceName: String
     public var sourceSHA256: String
@@ -174,21 +163,6 @@ extension Word {
     static func confirmedOnFiling() -> QueryInterfaceRequest<Word> {
         Word.filter(Columns.status == WordStatus.confirmed.rawValue && Columns.reviewCount == 0
             && Columns.updatedAt == Columns.createdAt)
-    }
-}
-
-/// Where the word stands in the stored photo, in its pixels.
-public struct WordBox: Sendable, Equatable, Codable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }
 

@@ -252,7 +252,7 @@ enum JSONColumn {
     }
 }
 
-/// A flat object of integers as a `Decoder`, for a value such as `WordBox` to decode itself from.
+/// A flat object of integers as a `Decoder`, for a value such as `PixelBox` to decode itself from.
 private struct IntegerFields: Decoder {
     let fields: [(name: String, value: Int)]
 

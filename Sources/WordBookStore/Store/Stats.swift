@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import WordBookVocabulary
 
 /// Progress at a glance: what `stats` prints.
 public struct WordBookStats: Sendable, Equatable, Encodable {
     public struct PerLanguage: Sendable, Equatable, Encodable {
-        public var language: String
+        public var language: Language
         public var words: Int
         public var confirmed: Int
         public var mastered: Int
@@ -39,7 +40,7 @@ extension AppDatabase {
                 SELECT targetLanguage, status, masteryLevel, \(Word.mastered) AS mastered, COUNT(*) AS count FROM word
                 GROUP BY targetLanguage, status, masteryLevel ORDER BY targetLanguage
                 """).fetchAll(db) {
-                let language: String = row["targetLanguage"], status: String = row["status"]
+                let language: Language = row["targetLanguage"], status: String = row["status"]
                 let level: Int = row["masteryLevel"], count: Int = row["count"]
                 if languages.last?.language != language {
                     languages.append(WordBookStats.PerLanguage(language: language, words: 0, confirmed: 0, mastered: 0))

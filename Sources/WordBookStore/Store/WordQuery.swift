@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WordBookVocabulary
 
 /// Which words `list` shows, in which order, which page.
 public struct WordQuery: Sendable {
@@ -11,7 +12,7 @@ public struct WordQuery: Sendable {
     public var day: String?
     public var from: String?
     public var to: String?
-    public var language: String?
+    public var language: Language?
     public var minMastery: Int?
     public var status: WordStatus?
     /// A tag name, matched without regard to case.

@@ -1,5 +1,6 @@
-/// A language the learner studies, as the inbox folder names it (`inbox/de/`).
-public struct Language: Sendable, Hashable, CustomStringConvertible {
+/// A language the learner studies, as the inbox folder names it (`inbox/de/`), or the learner's own.
+/// Stored and encoded as its short code.
+public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The short code stored with each word: "en", "de", "fr", "es".
     public let code: String
     /// Tesseract's model name: "eng", "deu", "fra", "spa".
@@ -31,6 +32,21 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { code }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let code = try container.decode(String.self)
+        guard let language = Self.aliases[code] else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\(code) is not a language WordBook knows (\(Self.allowedNames))")
+        }
+        self = language
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
 
     /// The English name, as Anki deck names show it: "German".
     public var name: String {
