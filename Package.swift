@@ -70,6 +70,8 @@ let package = Package(
         // The words every module shares: a language, a box in a photo, a gloss, the learner's calendar,
         // the stages a photo goes through. Foundation only.
         .target(name: "WordBookVocabulary"),
+        // libjpeg-turbo's handles, for the pipeline's pictures and the terminal's alike.
+        .target(name: "WordBookJPEG", dependencies: ["CTurboJPEG"]),
         // Records, migrations, queries, the review schedulers and backup, through GRDB.
         .target(
             name: "WordBookStore",
@@ -90,7 +92,7 @@ let package = Package(
         .target(
             name: "WordBookPipeline",
             dependencies: [
-                "CTesseract", "CTurboJPEG", "CHeif", "CSceneTextAPI", "WordBookVocabulary", "WordBookSettings",
+                "CTesseract", "CHeif", "CSceneTextAPI", "WordBookJPEG", "WordBookVocabulary", "WordBookSettings",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -118,7 +120,7 @@ let package = Package(
         // A stored photo drawn in the terminal: TurboJPEG to decode, zlib for kitty's PNG.
         .target(
             name: "WordBookThumbnail",
-            dependencies: ["CTurboJPEG", "CZlib", "WordBookVocabulary"]
+            dependencies: ["WordBookJPEG", "CZlib", "WordBookVocabulary"]
         ),
         // The options and output both executables share, and the hand-over to the worker.
         .target(

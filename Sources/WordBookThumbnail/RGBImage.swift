@@ -27,16 +27,6 @@ public struct RGBImage: Sendable, Equatable {
         self.rgb = rgb
     }
 
-    /// A stored photo's pixels, decoded with TurboJPEG.
-    public init(jpeg: Data) throws {
-        self = try TurboJPEG.decode(jpeg)
-    }
-
-    /// The JPEG of these pixels, from TurboJPEG.
-    public func jpeg(quality: Int = 85) throws -> Data {
-        try TurboJPEG.encode(self, quality: quality)
-    }
-
     public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let at = (y * width + x) * 3
         return (rgb[at], rgb[at + 1], rgb[at + 2])

@@ -1,30 +1,17 @@
-import CTurboJPEG
 import Foundation
+import WordBookJPEG
 
-/// libjpeg-turbo through its TurboJPEG API, which reports errors instead of exiting.
-/// Owns one decompressor and one compressor; use one codec per thread.
+/// JPEG to and from a `Picture`: the DCT scale for the size wanted, the memory a file will take
+/// checked before any is allocated, and the inks of a CMYK file turned into light. Use one codec per thread.
 public final class JPEGCodec {
-    private let decompressor: tjhandle
-    private let compressor: tjhandle
+    private let turbo: TurboJPEG
 
     public init() throws {
-        guard let decompressor = tjInitDecompress() else { throw ImagingError.operationFailed("start the JPEG decoder") }
-        guard let compressor = tjInitCompress() else {
-            tjDestroy(decompressor)
-            throw ImagingError.operationFailed("start the JPEG encoder")
+        do {
+            turbo = try TurboJPEG()
+        } catch {
+            throw ImagingError.operationFailed("start libjpeg-turbo: \(error)")
         }
-        self.decompressor = decompressor
-        self.compressor = compressor
-    }
-
-    deinit {
-        tjDestroy(decompressor)
-        tjDestroy(compressor)
-    }
-
-    private func lastError(_ handle: tjhandle) -> String {
-        let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Width and height from the header, without decoding.
@@ -33,22 +20,25 @@ public final class JPEGCodec {
         return (header.width, header.height)
     }
 
-    private func header(of jpeg: [UInt8]) throws -> (width: Int, height: Int, inks: Bool) {
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        let status = jpeg.withUnsafeBufferPointer { buffer in
-            tjDecompressHeader3(decompressor, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colourspace)
+    private func header(of jpeg: [UInt8]) throws -> TurboJPEG.Header {
+        do {
+            return try turbo.header(of: jpeg)
+        } catch {
+            throw ImagingError.corrupt(format: "JPEG", reason: "\(error)")
         }
-        guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
-        let inks = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
-        return (Int(width), Int(height), inks)
     }
 
-    /// The DCT scales that reduce or keep the size (1/8 ... 1), as TurboJPEG lists them.
-    private static let reductions: [(num: Int, denom: Int)] = {
-        var count: Int32 = 0
-        guard let factors = tjGetScalingFactors(&count) else { return [(1, 1)] }
-        return (0..<Int(count)).map { (num: Int(factors[$0].num), denom: Int(factors[$0].denom)) }.filter { $0.num <= $0.denom }
-    }()
+    /// Decodes into `pixels`; TurboJPEG's complaint is the file's fault.
+    private func decode(
+        _ jpeg: [UInt8], into pixels: UnsafeMutablePointer<UInt8>, width: Int, bytesPerLine: Int, height: Int,
+        format: TurboJPEG.PixelFormat
+    ) throws {
+        do {
+            try turbo.decode(jpeg, into: pixels, width: width, bytesPerLine: bytesPerLine, height: height, format: format)
+        } catch {
+            throw ImagingError.corrupt(format: "JPEG", reason: "\(error)")
+        }
+    }
 
     /// The smallest DCT scale (1/8 ... 1) whose output still has a long edge of at least `longEdge`;
     /// full size when the image is smaller than that.
@@ -56,8 +46,8 @@ public final class JPEGCodec {
         let long = max(width, height)
         var best = (num: 1, denom: 1)
         var bestSize = long
-        for factor in reductions {
-            let size = scaled(long, factor.num, factor.denom)
+        for factor in TurboJPEG.reductions {
+            let size = TurboJPEG.scaled(long, factor.num, factor.denom)
             if size >= longEdge && size < bestSize {
                 best = factor
                 bestSize = size
@@ -71,17 +61,12 @@ public final class JPEGCodec {
     /// photo at 3/8 is 1512 px for 1600); otherwise the smallest that covers `maxEdge`, to be reduced after.
     public static func scale(forWidth width: Int, height: Int, within maxEdge: Int) -> (num: Int, denom: Int) {
         let long = max(width, height)
-        let fitting = reductions
-            .map { (factor: $0, size: scaled(long, $0.num, $0.denom)) }
+        let fitting = TurboJPEG.reductions
+            .map { (factor: $0, size: TurboJPEG.scaled(long, $0.num, $0.denom)) }
             .filter { $0.size <= maxEdge }
             .max { $0.size < $1.size }
         if let fitting, fitting.size * 10 >= maxEdge * 9 { return fitting.factor }
         return scale(forWidth: width, height: height, longEdge: maxEdge)
-    }
-
-    /// libjpeg's TJSCALED: the output size of `dimension` at num/denom.
-    public static func scaled(_ dimension: Int, _ num: Int, _ denom: Int) -> Int {
-        (dimension * num + denom - 1) / denom
     }
 
     /// Decodes at the DCT scale that gives at least `longEdge` pixels on the long side.
@@ -102,14 +87,15 @@ public final class JPEGCodec {
     private func decode(
         _ jpeg: [UInt8], maxPixels: Int, maxDecodeMegabytes: Int, scale: (Int, Int) -> (num: Int, denom: Int)
     ) throws -> (picture: Picture, width: Int, height: Int) {
-        let (width, height, inks) = try header(of: jpeg)
+        let header = try header(of: jpeg)
+        let (width, height, inks) = (header.width, header.height, header.inks)
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "JPEG", reason: "the header gives no size") }
         guard width * height <= maxPixels else {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
         }
         let factor = scale(width, height)
-        let outWidth = Self.scaled(width, factor.num, factor.denom)
-        let outHeight = Self.scaled(height, factor.num, factor.denom)
+        let outWidth = TurboJPEG.scaled(width, factor.num, factor.denom)
+        let outHeight = TurboJPEG.scaled(height, factor.num, factor.denom)
         // The picture, the inks of a CMYK file on their way to it, and what libjpeg keeps of a file in
         // several scans: all of it before anything is allocated.
         let pictureBytes = outWidth * outHeight * Picture.bytesPerPixel
@@ -120,13 +106,8 @@ public final class JPEGCodec {
             try decodeInks(jpeg, into: picture)
             return (picture, width, height)
         }
-        let status = jpeg.withUnsafeBufferPointer { buffer in
-            tjDecompress2(
-                decompressor, buffer.baseAddress, UInt(buffer.count), picture.mutableBytes,
-                Int32(outWidth), Int32(picture.bytesPerLine), Int32(outHeight),
-                Int32(TJPF_XBGR.rawValue), TJFLAG_STOPONWARNING)
-        }
-        guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
+        try decode(jpeg, into: picture.mutableBytes, width: outWidth, bytesPerLine: picture.bytesPerLine, height: outHeight,
+                   format: .xbgr)
         return (picture, width, height)
     }
 
@@ -135,12 +116,9 @@ public final class JPEGCodec {
     private func decodeInks(_ jpeg: [UInt8], into picture: Picture) throws {
         let (width, height) = (picture.width, picture.height)
         var inks = [UInt8](repeating: 0, count: width * height * 4)
-        let status = jpeg.withUnsafeBufferPointer { buffer in
-            tjDecompress2(
-                decompressor, buffer.baseAddress, UInt(buffer.count), &inks,
-                Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), TJFLAG_STOPONWARNING)
+        try inks.withUnsafeMutableBufferPointer { buffer in
+            try decode(jpeg, into: buffer.baseAddress!, width: width, bytesPerLine: width * 4, height: height, format: .cmyk)
         }
-        guard status == 0 else { throw ImagingError.corrupt(format: "JPEG", reason: lastError(decompressor)) }
         // Adobe's files (Photoshop's, and nearly every CMYK JPEG with them) store each ink inverted:
         // 255 is no ink.
         let inverted = Self.hasAdobeMarker(jpeg)
@@ -224,15 +202,11 @@ public final class JPEGCodec {
     /// Encodes a picture as a baseline JPEG with 4:2:0 chroma.
     public func encode(_ picture: Picture, quality: Int) throws -> Data {
         let colour = try picture.rgb()
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = tjCompress2(
-            compressor, colour.mutableBytes, Int32(colour.width), Int32(colour.bytesPerLine), Int32(colour.height),
-            Int32(TJPF_XBGR.rawValue), &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
-        defer { if let output { tjFree(output) } }
-        guard status == 0, let output else {
-            throw ImagingError.operationFailed("JPEG encoding: \(lastError(compressor))")
+        do {
+            return try turbo.encode(colour.mutableBytes, width: colour.width, bytesPerLine: colour.bytesPerLine,
+                                    height: colour.height, format: .xbgr, quality: quality)
+        } catch {
+            throw ImagingError.operationFailed("JPEG encoding: \(error)")
         }
-        return Data(bytes: output, count: Int(size))
     }
 }
