@@ -24,12 +24,14 @@ final class Worker {
     let log: String
 
     /// With `log`, the worker's standard error goes there (a file that exists, or a device) instead of a new file.
+    /// With a `launcher`, that program is run with the worker's path and arguments after its own (and must exec them).
     init(_ scratch: Scratch, environment: [String: String] = [:], name: String = "run", arguments: [String] = [],
-         log: String? = nil) throws {
+         log: String? = nil, launcher: [String] = []) throws {
         self.log = log ?? "\(scratch.root)/\(name)-\(UUID().uuidString.prefix(8)).log"
         if log == nil { FileManager.default.createFile(atPath: self.log, contents: nil) }
-        process.executableURL = URL(fileURLWithPath: wordbookBinary)
-        process.arguments = ["run", "--config", scratch.config] + arguments
+        let command = launcher + [wordbookBinary, "run", "--config", scratch.config] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = FileHandle(forWritingAtPath: self.log)
         process.standardOutput = FileHandle.nullDevice
