@@ -1,4 +1,5 @@
 import Testing
+import WordBookGloss
 @testable import WordBookPipeline
 @testable import WordBookStore
 
@@ -27,6 +28,16 @@ struct CandidateTests {
             == ["MADNESS", "Gallery"])
         // With no proposal, every word found stays a candidate.
         #expect(Candidates.forLearner(["Exit", "Sortie"], proposal: "", isWord: isWord) == ["Exit", "Sortie"])
+    }
+
+    @Test("A ß misread as B is a misspelling of the proposal, not a candidate; STRASSE and Straßen stay")
+    func sharpSMisreadIsNoCandidate() throws {
+        let glossary = Glossary(nativeLanguage: "en")
+        try #require(glossary.isWord("Straße", language: "de") == true, "hunspell-de-de is installed")
+        let candidates = Candidates.forLearner(["StraBe", "STRASSE", "Straßen", "Einbahnstraße"], proposal: "Straße") {
+            glossary.isWord($0, language: "de")
+        }
+        #expect(candidates == ["STRASSE", "Straßen", "Einbahnstraße"])
     }
 
     @Test("A clean spelling of the best reading's length comes before odd ones of equal belief")

@@ -78,11 +78,18 @@ enum Candidates {
     /// Whether `text` is `proposal` with at most one edit in four letters (at least one): what a reader
     /// that misread, lost or doubled a letter gives.
     static func isVariant(_ text: String, of proposal: String) -> Bool {
-        editDistance(folded(text), folded(proposal)) <= max(1, proposal.count / 4) || folded(text) == folded(proposal)
+        let edits = min(editDistance(folded(text), folded(proposal)), editDistance(letterFolded(text), letterFolded(proposal)))
+        return edits <= max(1, proposal.count / 4) || folded(text) == folded(proposal)
     }
 
+    /// Case and accents aside; case folding writes ß as ss (`STRASSE` is `Straße`).
     private static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Case and accents aside, letter for letter: ß stays one letter, so a ß misread as B (`StraBe`) is one edit away, not two.
+    private static func letterFolded(_ text: String) -> String {
+        text.lowercased().folding(options: .diacriticInsensitive, locale: nil)
     }
 
     /// Levenshtein distance, by characters.
