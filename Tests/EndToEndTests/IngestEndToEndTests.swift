@@ -71,6 +71,17 @@ import Testing
         #expect(misread.isEmpty, "\(candidates)")
     }
 
+    @Test func aReadingThatLostTheWordsAccentIsNoCandidate() throws {
+        let scratch = try Scratch()
+        // A sign of scenes-dev that says Soufflé, which one reading gives as Souffle.
+        let sign = repositoryRoot.appendingPathComponent("../shared/datasets/scenes-dev/de/de_sign_012.jpg").standardized.path
+        let result = try wordbook(["ingest", "--json", "--language", "de", "--config", scratch.config, sign])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["word"] as? String == "Soufflé")
+        let candidates = try #require(object["candidates"] as? [String])
+        #expect(!candidates.contains { $0.lowercased() == "souffle" }, "\(candidates)")
+    }
+
     @Test func userErrorsAreOneSentenceAndNonZero() throws {
         let scratch = try Scratch()
         let badLanguage = try wordbook(["ingest", "--language", "xx", "--config", scratch.config, "/dev/null"])

@@ -40,6 +40,20 @@ struct CandidateTests {
         #expect(candidates == ["STRASSE", "Straßen", "Einbahnstraße"])
     }
 
+    @Test("The dictionary settles accents: a reading that lost or gained them is no candidate beside a word it knows")
+    func accentsSettledByTheDictionary() throws {
+        let glossary = Glossary(nativeLanguage: "en")
+        try #require(glossary.isWord("Soufflé", language: "de") == true, "hunspell-de-de is installed")
+        func candidates(_ readings: [String], _ proposal: String, _ language: String) -> [String] {
+            Candidates.forLearner(readings, proposal: proposal) { glossary.isWord($0, language: language) }
+        }
+        #expect(candidates(["Souffle", "SOUFFLÉ"], "Soufflé", "de") == ["SOUFFLÉ"])
+        #expect(candidates(["Äusgang", "ausgang", "AUSGANG"], "Ausgang", "de") == ["ausgang", "AUSGANG"])
+        #expect(candidates(["INUSABLÉ"], "INUSABLE", "fr") == [])
+        // A proposal the dictionary does not know keeps its accented twin: the sign may be right.
+        #expect(candidates(["Café"], "Cafè", "fr") == ["Café"])
+    }
+
     @Test("A clean spelling of the best reading's length comes before odd ones of equal belief")
     func oddReadingsGoLast() {
         let readings = [

@@ -65,13 +65,17 @@ enum Candidates {
 
     /// The candidates a learner might pick: none of fewer than two letters, and a spelling of the
     /// proposal with a letter or two changed (`Ausganj` for `Ausgang`, `iMadness`) only when the
-    /// language's dictionary knows it or it is the proposal in other case or accents (`CAFE`, `Café`).
-    /// Other words near the aim, and readings unlike the proposal, stay.
+    /// language's dictionary knows it or it is the proposal in other case (`CAFE`, `ausgang`). The
+    /// proposal with other accents or ß (`Café` for `CAFE`) stays unless the dictionary knows the
+    /// proposal and not it (`Souffle` for `Soufflé`, `Äusgang` for `Ausgang`): the dictionary settles
+    /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
+    /// proposal, stay.
     static func forLearner(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
         candidates.filter { candidate in
             guard candidate.filter(\.isLetter).count >= 2 else { return false }
             guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
-            return folded(candidate) == folded(proposal) || isWord(candidate) == true
+            if candidate.lowercased() == proposal.lowercased() || isWord(candidate) == true { return true }
+            return folded(candidate) == folded(proposal) && isWord(proposal) != true
         }
     }
 
