@@ -1,11 +1,16 @@
 /// Roman numerals met in the text (`Ludwig II`, `XX. Jahrhundert`, `MCMXCIV` over a door): no dictionary
 /// lists them, and English hunspell knows `ii` and `iv` as words, so without this they read as English.
 extension Glossary {
-    /// The number a Roman numeral stands for, as its gloss: `XIV` → "14 (Roman numeral)"; nil for any other word.
-    static func romanNumeralGloss(_ written: String) -> Gloss? {
-        guard let value = romanNumeralValue(written) else { return nil }
-        return Gloss(text: "\(value) (Roman numeral)", entry: "\(written): the Roman numeral for \(value)", headword: written)
+    /// The number a Roman numeral stands for, as its gloss in the learner's language: `XIV` → "14 (Roman
+    /// numeral)", for a German speaker "14 (römische Zahl)"; nil for any other word.
+    func romanNumeralGloss(_ written: String) -> Gloss? {
+        guard let value = Self.romanNumeralValue(written) else { return nil }
+        let name = Self.romanNumeralNames[nativeLanguage] ?? Self.romanNumeralNames["en"]!
+        return Gloss(text: "\(value) (\(name))", entry: "\(written) = \(value) (\(name))", headword: written)
     }
+
+    /// What the gloss calls a Roman numeral, by the learner's language.
+    static let romanNumeralNames = ["en": "Roman numeral", "de": "römische Zahl", "fr": "chiffre romain", "es": "número romano"]
 
     /// The number a word written as a Roman numeral stands for, all in capitals or all in small letters,
     /// spelled as numbers are (XIV, not XIIII or VIX); nil for any other word. Not a lone letter (the

@@ -113,6 +113,10 @@ import Testing
         #expect(spanish["VI"] == "6 (Roman numeral)" && spanish["XX"] == "20 (Roman numeral)", "\(spanish)")
         // In small letters the dictionary's word comes first: vi, I saw.
         #expect(spanish["vi"]?.contains("see") == true, "\(spanish)")
+        // A German speaker reads it in German.
+        let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (configured + "\n[gloss]\nnative_language = \"de\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        #expect(try glosses(["XIV"], language: "fr")["XIV"] == "14 (römische Zahl)")
     }
 
     @Test func badGlossCommandsAreOneSentenceAndChangeNothing() throws {
