@@ -5,7 +5,7 @@ extension Glossary {
     /// numeral)", for a German speaker "14 (römische Zahl)"; nil for any other word.
     func romanNumeralGloss(_ written: String) -> Gloss? {
         guard let value = Self.romanNumeralValue(written) else { return nil }
-        let name = Self.romanNumeralNames[nativeLanguage] ?? Self.romanNumeralNames["en"]!
+        let name = Self.romanNumeralNames[nativeLanguage] ?? "Roman numeral"
         return Gloss(text: "\(value) (\(name))", entry: "\(written) = \(value) (\(name))", headword: written)
     }
 

@@ -65,7 +65,7 @@ enum Candidates {
 
     /// The candidates a learner might pick: none of fewer than two letters, and a spelling of the
     /// proposal with a letter or two changed (`Ausganj` for `Ausgang`, `iMadness`) only when the
-    /// language's dictionary knows it or it is the proposal in other case (`CAFE`, `ausgang`). The
+    /// language's dictionary knows it or it is the proposal in other case (`CAFÉ`, `ausgang`). The
     /// proposal with other accents or ß (`Café` for `CAFE`) stays unless the dictionary knows the
     /// proposal and not it (`Souffle` for `Soufflé`, `Äusgang` for `Ausgang`): the dictionary settles
     /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
