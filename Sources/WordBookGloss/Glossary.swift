@@ -62,6 +62,8 @@ public final class Glossary: Sendable {
         guard let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { return .noDictionaryForPair }
         let written = word.precomposedStringWithCanonicalMapping.trimmingSpaces
         guard written.contains(where: \.isLetter) else { return .notFound }
+        // In capitals a numeral is a number before it is a dictionary's word: Felipe VI, not `vi` (I saw).
+        if written == written.uppercased(), let gloss = romanNumeralGloss(written) { return .found(gloss) }
 
         let sources = Sources(
             direct: route.direct.flatMap(dictionary(_:)),
@@ -82,6 +84,8 @@ public final class Glossary: Sendable {
             if let gloss = separableVerbGloss(written, sources, route) { return .found(gloss) }
             if let gloss = compoundGloss(written, sources, route) { return .found(gloss) }
         }
+        // In small letters (a list's `ii`) only when no dictionary knows the word: `vi` is Spanish first.
+        if let gloss = romanNumeralGloss(written) { return .found(gloss) }
         let missing = missingPackages(route)
         guard missing.isEmpty else { return .missingDictionary(packages: missing) }
         // Only when every dictionary is there: `sortie` is English too, but French first.

@@ -151,6 +151,8 @@ struct ReviewCommand: ParsableCommand {
                     default: print("  Enter shows the word: ? shows the keys.")
                     }
                 }
+                // The answer is the word in the photo too: drawn again, its box no longer painted over.
+                photos?.draw(database, word: word)
             }
             print("  \(word.word.escapingControlCharacters)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context.escapingControlCharacters))"))
             if let gloss = glossLine(word) { print(gloss) }

@@ -95,6 +95,30 @@ import Testing
         #expect(!(try wordbook(["status", "--config", scratch.config]).stdout.contains("apt-get install")))
     }
 
+    @Test func aRomanNumeralIsGlossedAsTheNumberItStandsFor() throws {
+        let scratch = try Scratch()
+        func glosses(_ words: [String], language: String) throws -> [String: String] {
+            let result = try wordbook(["gloss", "--look-up"] + words + ["--language", language, "--json", "--config", scratch.config])
+            #expect(result.status == 0, "\(result.stderr)")
+            let looked = try #require(try object(result.stdout)["words"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: looked.map { ($0["word"] as? String ?? "", $0["gloss"] as? String ?? "") })
+        }
+        let german = try glosses(["II", "XIV", "xii", "MCMXCIV", "XI", "IIII", "I", "XL", "MIX"], language: "de")
+        #expect(german["II"] == "2 (Roman numeral)", "not English: \(german)")
+        #expect(german["XIV"] == "14 (Roman numeral)" && german["xii"] == "12 (Roman numeral)")
+        #expect(german["MCMXCIV"] == "1994 (Roman numeral)" && german["XI"] == "11 (Roman numeral)")
+        // Not numerals as numbers are written, or more often a letter, a size or a word.
+        for word in ["IIII", "I", "XL", "MIX"] { #expect(german[word]?.contains("Roman numeral") == false, "\(word): \(german)") }
+        let spanish = try glosses(["VI", "vi", "XX"], language: "es")
+        #expect(spanish["VI"] == "6 (Roman numeral)" && spanish["XX"] == "20 (Roman numeral)", "\(spanish)")
+        // In small letters the dictionary's word comes first: vi, I saw.
+        #expect(spanish["vi"]?.contains("see") == true, "\(spanish)")
+        // A German speaker reads it in German.
+        let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (configured + "\n[gloss]\nnative_language = \"de\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        #expect(try glosses(["XIV"], language: "fr")["XIV"] == "14 (römische Zahl)")
+    }
+
     @Test func badGlossCommandsAreOneSentenceAndChangeNothing() throws {
         let scratch = try Scratch()
         _ = try ingest(["ausgang.jpg"], language: "de", scratch)

@@ -59,6 +59,29 @@ import WordBookVocabulary
         #expect(object["id"] as? Int == ids[first.file])
     }
 
+    @Test func aSharpSMisreadAsAnotherLetterIsNoCandidate() throws {
+        let scratch = try Scratch()
+        let sign = try #require(LabeledImage.all.first { $0.word == "Straße" })
+        let result = try wordbook(["ingest", "--json", "--language", "de", "--config", scratch.config, sign.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["word"] as? String == "Straße")
+        let candidates = try #require(object["candidates"] as? [String])
+        // One of Tesseract's attempts reads the ß as B: StraBe is no word a learner would pick.
+        let misread = candidates.filter { $0.count == 6 && $0.lowercased().hasPrefix("stra") && $0.lowercased().hasSuffix("e") && !$0.contains("ß") }
+        #expect(misread.isEmpty, "\(candidates)")
+    }
+
+    @Test func aReadingThatLostTheWordsAccentIsNoCandidate() throws {
+        let scratch = try Scratch()
+        // A sign of scenes-dev that says Soufflé, which one reading gives as Souffle.
+        let sign = repositoryRoot.appendingPathComponent("../shared/datasets/scenes-dev/de/de_sign_012.jpg").standardized.path
+        let result = try wordbook(["ingest", "--json", "--language", "de", "--config", scratch.config, sign])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["word"] as? String == "Soufflé")
+        let candidates = try #require(object["candidates"] as? [String])
+        #expect(!candidates.contains { $0.lowercased() == "souffle" }, "\(candidates)")
+    }
+
     @Test func userErrorsAreOneSentenceAndNonZero() throws {
         let scratch = try Scratch()
         let badLanguage = try wordbook(["ingest", "--language", "xx", "--config", scratch.config, "/dev/null"])

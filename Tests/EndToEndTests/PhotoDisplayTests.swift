@@ -138,6 +138,36 @@ import WordBookVocabulary
         #expect(!result.stdout.contains("Station") && !result.stdout.contains("STATION"), "the word is not shown before Enter")
     }
 
+    @Test func reviewsHiddenWordIsDrawnAgainWithTheWordOnceRevealed() throws {
+        #expect(try wordbook(["confirm", "\(id)", "--config", scratch.config]).status == 0)
+        let result = try wordbook(["review", "--hide-word", "--images", "kitty", "--config", scratch.config], input: "\nq\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let cue = try #require(result.stdout.range(of: "Enter shows the word"))
+        // Each picture is a PNG in chunks, the first of which says a=T.
+        func pictures(_ text: Substring) throws -> [RGBImage] {
+            var payloads: [String] = []
+            for command in try kittyCommands(String(text)) {
+                if command.keys.contains("a=T") { payloads.append("") }
+                if !payloads.isEmpty { payloads[payloads.count - 1] += command.payload }
+            }
+            return try payloads.map { try imageMagick(try #require(Data(base64Encoded: $0)), format: "png") }
+        }
+        let hidden = try pictures(result.stdout[..<cue.lowerBound]), revealed = try pictures(result.stdout[cue.upperBound...])
+        #expect(hidden.count == 1 && revealed.count == 1, "one picture as the cue, one after Enter")
+        let picture = try #require(revealed.first)
+        #expect(picture.width == min(region.width, TerminalImage.maxPixelWidth))
+        // The whole region as the photo shows it, the word's box included.
+        expectRegion(picture, scaledFrom: region, tolerance: region.width > TerminalImage.maxPixelWidth ? 3 : 1)
+        let scale = Double(picture.width) / Double(region.width)
+        func scaled(_ value: Int) -> Int { Int((Double(value) * scale).rounded()) }
+        let inBox = picture.cropped(to: PixelRect(x: scaled(box.x - region.x) + 1, y: scaled(box.y - region.y) + 1,
+                                                  width: scaled(box.width) - 2, height: scaled(box.height) - 2))
+        #expect(Set(inBox.rgb).count > 20, "the word's box shows the word")
+        let word = try #require(result.stdout.range(of: "  Station"), "the word is shown after Enter")
+        #expect(result.stdout.range(of: "\u{1B}_G", range: cue.upperBound..<result.stdout.endIndex)!.lowerBound < word.lowerBound,
+                "the picture comes before the word, as without --hide-word")
+    }
+
     @Test func aTerminalThatAnswersDA1WithSixelGetsSixel() throws {
         // The terminal on both standard input and output, as a learner's: wordbook asks, it answers.
         let terminal = try PseudoTerminal()

@@ -65,24 +65,35 @@ enum Candidates {
 
     /// The candidates a learner might pick: none of fewer than two letters, and a spelling of the
     /// proposal with a letter or two changed (`Ausganj` for `Ausgang`, `iMadness`) only when the
-    /// language's dictionary knows it or it is the proposal in other case or accents (`CAFE`, `Café`).
-    /// Other words near the aim, and readings unlike the proposal, stay.
+    /// language's dictionary knows it or it is the proposal in other case (`CAFÉ`, `ausgang`). The
+    /// proposal with other accents or ß (`Café` for `CAFE`) stays unless the dictionary knows the
+    /// proposal and not it (`Souffle` for `Soufflé`, `Äusgang` for `Ausgang`): the dictionary settles
+    /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
+    /// proposal, stay.
     static func forLearner(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
         candidates.filter { candidate in
             guard candidate.filter(\.isLetter).count >= 2 else { return false }
             guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
-            return folded(candidate) == folded(proposal) || isWord(candidate) == true
+            if candidate.lowercased() == proposal.lowercased() || isWord(candidate) == true { return true }
+            return folded(candidate) == folded(proposal) && isWord(proposal) != true
         }
     }
 
     /// Whether `text` is `proposal` with at most one edit in four letters (at least one): what a reader
     /// that misread, lost or doubled a letter gives.
     static func isVariant(_ text: String, of proposal: String) -> Bool {
-        editDistance(folded(text), folded(proposal)) <= max(1, proposal.count / 4) || folded(text) == folded(proposal)
+        let edits = min(editDistance(folded(text), folded(proposal)), editDistance(letterFolded(text), letterFolded(proposal)))
+        return edits <= max(1, proposal.count / 4) || folded(text) == folded(proposal)
     }
 
+    /// Case and accents aside; case folding writes ß as ss (`STRASSE` is `Straße`).
     private static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Case and accents aside, letter for letter: ß stays one letter, so a ß misread as B (`StraBe`) is one edit away, not two.
+    private static func letterFolded(_ text: String) -> String {
+        text.lowercased().folding(options: .diacriticInsensitive, locale: nil)
     }
 
     /// Levenshtein distance, by characters.
