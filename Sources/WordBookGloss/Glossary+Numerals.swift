@@ -1,3 +1,4 @@
+import WordBookVocabulary
 /// Roman numerals met in the text (`Ludwig II`, `XX. Jahrhundert`, `MCMXCIV` over a door): no dictionary
 /// lists them, and English hunspell knows `ii` and `iv` as words, so without this they read as English.
 extension Glossary {
@@ -10,7 +11,9 @@ extension Glossary {
     }
 
     /// What the gloss calls a Roman numeral, by the learner's language.
-    static let romanNumeralNames = ["en": "Roman numeral", "de": "römische Zahl", "fr": "chiffre romain", "es": "número romano"]
+    static let romanNumeralNames: [Language: String] = [
+        .english: "Roman numeral", .german: "römische Zahl", .french: "chiffre romain", .spanish: "número romano",
+    ]
 
     /// The number a word written as a Roman numeral stands for, all in capitals or all in small letters,
     /// spelled as numbers are (XIV, not XIIII or VIX); nil for any other word. Not a lone letter (the

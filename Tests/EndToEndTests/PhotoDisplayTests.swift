@@ -160,7 +160,7 @@ import WordBookVocabulary
         expectRegion(picture, scaledFrom: region, tolerance: region.width > TerminalImage.maxPixelWidth ? 3 : 1)
         let scale = Double(picture.width) / Double(region.width)
         func scaled(_ value: Int) -> Int { Int((Double(value) * scale).rounded()) }
-        let inBox = picture.cropped(to: PixelRect(x: scaled(box.x - region.x) + 1, y: scaled(box.y - region.y) + 1,
+        let inBox = picture.cropped(to: PixelBox(x: scaled(box.x - region.x) + 1, y: scaled(box.y - region.y) + 1,
                                                   width: scaled(box.width) - 2, height: scaled(box.height) - 2))
         #expect(Set(inBox.rgb).count > 20, "the word's box shows the word")
         let word = try #require(result.stdout.range(of: "  Station"), "the word is shown after Enter")

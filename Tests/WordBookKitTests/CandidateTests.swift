@@ -1,6 +1,7 @@
 import Testing
 import WordBookGloss
 @testable import WordBookPipeline
+import WordBookVocabulary
 
 @Suite("Candidates")
 struct CandidateTests {
@@ -31,26 +32,26 @@ struct CandidateTests {
 
     @Test("A ß misread as B is a misspelling of the proposal, not a candidate; STRASSE and Straßen stay")
     func sharpSMisreadIsNoCandidate() throws {
-        let glossary = Glossary(nativeLanguage: "en")
-        try #require(glossary.isWord("Straße", language: "de") == true, "hunspell-de-de is installed")
+        let glossary = Glossary(nativeLanguage: .english)
+        try #require(glossary.isWord("Straße", language: .german) == true, "hunspell-de-de is installed")
         let candidates = Candidates.forLearner(["StraBe", "STRASSE", "Straßen", "Einbahnstraße"], proposal: "Straße") {
-            glossary.isWord($0, language: "de")
+            glossary.isWord($0, language: .german)
         }
         #expect(candidates == ["STRASSE", "Straßen", "Einbahnstraße"])
     }
 
     @Test("The dictionary settles accents: a reading that lost or gained them is no candidate beside a word it knows")
     func accentsSettledByTheDictionary() throws {
-        let glossary = Glossary(nativeLanguage: "en")
-        try #require(glossary.isWord("Soufflé", language: "de") == true, "hunspell-de-de is installed")
-        func candidates(_ readings: [String], _ proposal: String, _ language: String) -> [String] {
+        let glossary = Glossary(nativeLanguage: .english)
+        try #require(glossary.isWord("Soufflé", language: .german) == true, "hunspell-de-de is installed")
+        func candidates(_ readings: [String], _ proposal: String, _ language: Language) -> [String] {
             Candidates.forLearner(readings, proposal: proposal) { glossary.isWord($0, language: language) }
         }
-        #expect(candidates(["Souffle", "SOUFFLÉ"], "Soufflé", "de") == ["SOUFFLÉ"])
-        #expect(candidates(["Äusgang", "ausgang", "AUSGANG"], "Ausgang", "de") == ["ausgang", "AUSGANG"])
-        #expect(candidates(["INUSABLÉ"], "INUSABLE", "fr") == [])
+        #expect(candidates(["Souffle", "SOUFFLÉ"], "Soufflé", .german) == ["SOUFFLÉ"])
+        #expect(candidates(["Äusgang", "ausgang", "AUSGANG"], "Ausgang", .german) == ["ausgang", "AUSGANG"])
+        #expect(candidates(["INUSABLÉ"], "INUSABLE", .french) == [])
         // A proposal the dictionary does not know keeps its accented twin: the sign may be right.
-        #expect(candidates(["Café"], "Cafè", "fr") == ["Café"])
+        #expect(candidates(["Café"], "Cafè", .french) == ["Café"])
     }
 
     @Test("A clean spelling of the best reading's length comes before odd ones of equal belief")
