@@ -92,7 +92,7 @@ struct IngestLine {
         case let .duplicate(word, book, _):
             status = "duplicate"
             fill(word, book)
-        case let .failed(reason), let .deferred(reason), let .settling(reason), let .halted(reason):
+        case let .failed(reason), let .deferred(reason), let .shortOfMemory(reason), let .settling(reason), let .halted(reason):
             status = "failed"
             error = reason
         case .gone:

@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Foundation
 import Glibc
 import Testing
@@ -34,9 +35,9 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID().uuidString).jpg").path
         try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(FailureVerdict.judge(ResourceLimitError(code: code), path: path) == .retryLater)
+        #expect(FailureVerdict.judge(ResourceLimitError(code: code), path: path) == (code == ENOMEM ? .shortOfMemory : .retryLater))
         #expect(String(describing: ResourceLimitError(code: code)).contains(code == ENOMEM ? "memory" : "files open"))
-        #expect(FailureVerdict.judge(ImagingError.outOfMemory(width: 9999, height: 9999), path: path) == .retryLater)
+        #expect(FailureVerdict.judge(ImagingError.outOfMemory(width: 9999, height: 9999), path: path) == .shortOfMemory)
     }
 
     /// The worker runs out of descriptors while it runs (its limit lowered under it with prlimit to
@@ -62,6 +63,60 @@ import Testing
         #expect(eventually(timeout: 60) { scratch.files(under: "archive").count == 1 }, "\(worker.output)")
         #expect(worker.stop() == 0, "\(worker.output)")
         #expect(scratch.files(under: "inbox").isEmpty && scratch.files(under: "failed").isEmpty)
+    }
+
+    /// A photo that needs more memory than the worker may have: its address space is capped (prlimit
+    /// --as) a little above what it holds, and the photo's header promises 30000 × 30000 pixels, 56 MB
+    /// at the smallest DCT scale. It is held back and tried again, three times, then it goes to failed/
+    /// with the reason; the worker goes on.
+    @Test func aPhotoThatRunsOutOfMemoryEveryTimeIsFailedAfterThreeTries() throws {
+        let scratch = try Scratch(workers: 1, capture: ["max_pixels = 1000000000"])
+        let worker = try Worker(scratch)
+        defer { _ = worker.stop() }
+        #expect(worker.waitUntilWatching(), "\(worker.output)")
+        let pid = worker.process.processIdentifier
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let held = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") })
+        let limit = (held + 24 * 1024) * 1024
+        #expect(try runProgram("/usr/bin/prlimit", ["--pid", "\(pid)", "--as=\(limit):\(limit)"]).status == 0)
+
+        let name = "huge.jpg"
+        try Self.jpegPromising(width: 30000, height: 30000).write(to: URL(fileURLWithPath: "\(scratch.root)/\(name)"))
+        #expect(rename("\(scratch.root)/\(name)", "\(scratch.inbox)/\(name)") == 0)
+        #expect(eventually(timeout: 120) { scratch.files(under: "failed").contains(name) }, "\(worker.output)")
+        for attempt in 1..<InboxService.memoryAttempts {
+            #expect(worker.output.contains("\(name) stays in the inbox and is tried again in 15 s (try \(attempt) of 3)"), "\(worker.output)")
+        }
+        let reason = try String(contentsOfFile: "\(scratch.data)/failed/\(name).error.txt", encoding: .utf8)
+        #expect(reason.contains("ran out of memory 3 times") && reason.contains("give the worker more memory"), "\(reason)")
+        #expect(scratch.files(under: "inbox").isEmpty)
+
+        // The worker goes on, under the same cap: it files the next photo, which needs no more than it may have.
+        let photo = try distinctPhotos(1)[0]
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(rename("\(scratch.root)/\(photo.name)", "\(scratch.inbox)/\(photo.name)") == 0)
+        #expect(eventually(timeout: 60) { scratch.files(under: "archive").count == 1 }, "\(worker.output)")
+        #expect(worker.stop() == 0, "\(worker.output)")
+    }
+
+    /// A small grey JPEG whose frame header claims `width` × `height`, cut short after the start of its
+    /// scan: the decoder allocates the picture the header promises before it finds the data missing.
+    static func jpegPromising(width: Int, height: Int) throws -> Data {
+        let compressor = try #require(tjInitCompress())
+        defer { tjDestroy(compressor) }
+        let grey = [UInt8](repeating: 128, count: 64 * 64)
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = tjCompress2(compressor, grey, 64, 64, 64, Int32(TJPF_GRAY.rawValue), &output, &size, Int32(TJSAMP_GRAY.rawValue), 90, 0)
+        defer { if let output { tjFree(output) } }
+        try #require(status == 0 && output != nil)
+        var bytes = [UInt8](UnsafeBufferPointer(start: output, count: Int(size)))
+        let frame = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange(frame + 5..<frame + 9, with: [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)])
+        let scan = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let scanHeader = Int(bytes[scan + 2]) << 8 | Int(bytes[scan + 3])
+        return Data(bytes.prefix(scan + 2 + scanHeader + 16))
     }
 
     /// At any limit on open files the worker never traps: it starts and files, holding a photo

@@ -42,6 +42,8 @@ import WordBookVocabulary
             #expect(FailureVerdict.judge(DatabaseError(resultCode: code), path: path) == .retryLater)
         }
         #expect(FailureVerdict.judge(DatabaseError(resultCode: .SQLITE_CONSTRAINT), path: path) == .final)
+        // SQLite out of memory says nothing about the photo, but a photo may be what takes it all.
+        #expect(FailureVerdict.judge(DatabaseError(resultCode: .SQLITE_NOMEM), path: path) == .shortOfMemory)
     }
 
     @Test func stagesAreTimedOnlyForTheObserverTheCallerPasses() throws {

@@ -11,6 +11,9 @@ public enum FailureVerdict: Sendable, Equatable {
     /// Nothing is wrong with the photo (a full disk, a database held by another process): it stays
     /// in the inbox and is tried again after a while.
     case retryLater
+    /// Memory ran out: the machine's for a moment, or this photo needs more than the worker may
+    /// have. It stays in the inbox and is tried again after a while, a few times, then it is failed.
+    case shortOfMemory
     /// A sync tool may still be writing it: it is tried again once it has been left alone.
     case stillBeingWritten
     /// The database is damaged (corrupt pages): no photo can be filed, and none is at fault; the
@@ -24,9 +27,10 @@ public enum FailureVerdict: Sendable, Equatable {
 
     /// The verdict on `error`, met filing the file at `path`.
     public static func judge(_ error: Error, path: String, now: Date = Date()) -> FailureVerdict {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_NOMEM { return .shortOfMemory }
         if let error = error as? DatabaseError, isTransient(error) { return .retryLater }
-        if error is ResourceLimitError { return .retryLater }
-        if case .outOfMemory? = error as? ImagingError { return .retryLater }
+        if let error = error as? ResourceLimitError { return error.code == ENOMEM ? .shortOfMemory : .retryLater }
+        if case .outOfMemory? = error as? ImagingError { return .shortOfMemory }
         if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) { return .databaseDamaged }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .final }
@@ -40,7 +44,7 @@ public enum FailureVerdict: Sendable, Equatable {
 
     /// Database errors that say nothing about the photo.
     static func isTransient(_ error: DatabaseError) -> Bool {
-        [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_NOMEM]
+        [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN]
             .contains(error.resultCode)
     }
 }

@@ -19,6 +19,8 @@ public final class InboxService: Sendable {
         var settling: [String: Date] = [:]
         /// Photos that could not be filed or moved for reasons outside them, with when that happened.
         var retryLater: [String: Date] = [:]
+        /// How many times in a row each photo has run out of memory.
+        var memoryShortfalls: [String: Int] = [:]
         /// Photos filed and linked to where they were going, whose inbox name could not be removed yet:
         /// the next try only removes it.
         var leftBehind: [String: String] = [:]
@@ -53,6 +55,9 @@ public final class InboxService: Sendable {
     static let settleTime = FailureVerdict.settleTime
     /// How long a photo that hit a full disk or a busy database waits before the next try.
     static let retryDelay: TimeInterval = 15
+    /// How many times a photo may run out of memory before it goes to failed/: a passing shortage
+    /// is over by then, and a photo that needs more than the worker may have is not tried for ever.
+    static let memoryAttempts = 3
 
     /// With a `timingsLog`, each photo's stage timings go to it.
     public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
@@ -308,6 +313,12 @@ public final class InboxService: Sendable {
             }
             let observer = timingsLog == nil ? nil : StageObserver()
             let outcome = filer.file(path: path, name: name, language: language(of: path), observer: observer)
+            let shortfalls = state.withLock { state in
+                guard case .shortOfMemory = outcome else { return state.memoryShortfalls.removeValue(forKey: path) ?? 0 }
+                let shortfalls = state.memoryShortfalls[path, default: 0] + 1
+                state.memoryShortfalls[path] = shortfalls < Self.memoryAttempts ? shortfalls : nil
+                return shortfalls
+            }
             if let observer, let error = timingsLog?.write(observer.finished().jsonLine(file: name, outcome: outcome.name)) {
                 logger.warning("the timings of \(name) could not be written: \(error)")
             }
@@ -326,16 +337,16 @@ public final class InboxService: Sendable {
                 state.withLock { $0.settling[path] = Date() }
                 continue
             case let .failed(reason):
-                state.withLock { $0.counts.failed += 1 }
-                logger.error("\(name) failed: \(reason)")
-                do {
-                    try disposal.fail(path, reason: reason)
-                } catch {
-                    keep(path, after: error, saying: "\(name) could not be moved to failed/: \(error)")
-                }
+                fail(path, name: name, reason: reason)
             case let .deferred(reason):
                 logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
                 holdBack(path)
+            case let .shortOfMemory(reason) where shortfalls < Self.memoryAttempts:
+                logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s (try \(shortfalls) of \(Self.memoryAttempts)): \(reason)")
+                holdBack(path)
+            case let .shortOfMemory(reason):
+                fail(path, name: name, reason: "\(reason); it ran out of memory \(shortfalls) times, \(Int(Self.retryDelay)) s apart: "
+                    + "give the worker more memory (or lower capture.max_pixels), then move the photo back into the inbox")
             case .gone:
                 break
             case let .halted(reason):
@@ -352,6 +363,17 @@ public final class InboxService: Sendable {
                 }
             }
             notifier.notify("STATUS=\(statusLine())")
+        }
+    }
+
+    /// A photo that cannot be filed goes to failed/ with its reason beside it.
+    private func fail(_ path: String, name: String, reason: String) {
+        state.withLock { $0.counts.failed += 1 }
+        logger.error("\(name) failed: \(reason)")
+        do {
+            try disposal.fail(path, reason: reason)
+        } catch {
+            keep(path, after: error, saying: "\(name) could not be moved to failed/: \(error)")
         }
     }
 

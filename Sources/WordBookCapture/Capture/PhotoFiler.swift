@@ -18,6 +18,9 @@ public enum IngestOutcome: Sendable, Equatable {
     /// Could not be filed for a reason outside the photo (a full disk, a database another
     /// process holds too long); it stays in the inbox and is tried again later.
     case deferred(reason: String)
+    /// Memory ran out while filing it (`FailureVerdict.shortOfMemory`): it stays in the inbox and is
+    /// tried again later, a few times before it counts as failed.
+    case shortOfMemory(reason: String)
     /// Could not be read, perhaps because a sync tool is still writing it: tried again once it
     /// has been left alone (`FailureVerdict`).
     case settling(reason: String)
@@ -34,7 +37,7 @@ extension IngestOutcome {
         case .filed: return "filed"
         case .duplicate: return "duplicate"
         case .failed: return "failed"
-        case .deferred: return "deferred"
+        case .deferred, .shortOfMemory: return "deferred"
         case .settling: return "settling"
         case .gone: return "gone"
         case .halted: return "halted"
@@ -154,6 +157,7 @@ public final class PhotoFiler: @unchecked Sendable {
                         ?? "the database could not be written: \(failure.message ?? "\(failure.resultCode)")\(AppDatabase.fileSizeLimitNote)"
                 }
                 return .deferred(reason: reason ?? "\(error)")
+            case .shortOfMemory: return .shortOfMemory(reason: "\(error)")
             case .stillBeingWritten: return .settling(reason: "\(error)")
             case .databaseDamaged:
                 let message = (error as? DatabaseError)?.message ?? "\(error)"

@@ -2,7 +2,7 @@ import Foundation
 import WordBookVocabulary
 
 /// A photo decoded, turned upright and reduced to the size the rest of the pipeline needs.
-public struct DecodedPhoto: @unchecked Sendable {
+public struct DecodedPhoto: Sendable {
     /// Upright colour pixels at the size the decode asked for (see `decode(_:longEdge:)` and `decode(_:within:stopwatch:)`).
     public let picture: Picture
     public let format: ImageFormat

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// One command's change to one or more words: what `history` lists and `undo` reverts.
 public struct Change: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
@@ -52,13 +53,12 @@ public struct UndoneChange: Sendable, Equatable {
 }
 
 /// The ID of the change this process recorded last: triage and review keep them to undo their own.
-final class LastChange: @unchecked Sendable {
-    private let lock = NSLock()
-    private var id: Int64?
+final class LastChange: Sendable {
+    private let id = Mutex<Int64?>(nil)
 
     var value: Int64? {
-        get { lock.withLock { id } }
-        set { lock.withLock { id = newValue } }
+        get { id.withLock { $0 } }
+        set { id.withLock { $0 = newValue } }
     }
 }
 
