@@ -40,14 +40,18 @@ test: deps models
 
 # Both executables, the scene-text plugin (the one part that links OpenCV; the worker looks for it in
 # BIN/../lib/wordbook; C++, so patchelf drops the Swift run-time SwiftPM links it with, as
-# scripts/build-deb.sh does), the configuration (kept if present) and the system unit. wordbook hands
+# scripts/build-deb.sh does), the scene-text models (where the worker looks for them,
+# BIN/../share/wordbook/models), the configuration (kept if present) and the system unit. wordbook hands
 # run, ingest and the Anki export to wordbook-worker, which it finds beside itself.
 install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
 	install -D -m 0755 $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook-worker
 	install -D -m 0644 $(SCENETEXT_LIB) $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	patchelf --remove-needed libswiftCore.so --remove-rpath $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
+	for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do \
+		install -D -m 0644 .build/models/$$model $(DESTDIR)$(PREFIX)/share/wordbook/models/$$model; done
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
+	install -D -m 0644 models/README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/models.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service
 
