@@ -101,7 +101,11 @@ struct DingEntry: Equatable {
         guard number < english.count else { return [] }
         return Self.pieces(of: english[number], separator: ";").compactMap { piece in
             let clean = Self.withoutMarks(piece, keepingContext: false)
-            let words = clean.split(separator: " ").filter { !["sth.", "sb.", "sb./sth.", "sth./sb."].contains($0) }
+            // `sb.`, `sth.` and their pairs, `sb./sth.` or written apart, `sb./ sth.`: the object, not the meaning.
+            let words = clean.split(separator: " ").filter { word in
+                let marks = word.split(separator: "/")
+                return marks.isEmpty || !marks.allSatisfy { $0 == "sb." || $0 == "sth." }
+            }
             let text = words.joined(separator: " ")
             return text.isEmpty || text == "to" ? nil : text
         }

@@ -52,7 +52,8 @@ import WordBookVocabulary
         let street = try #require(lines.first { $0.hasPrefix("Straße {f} /Str./ (in der Stadt)") }.flatMap { DingEntry(line: String($0)) })
         #expect(street.readable.hasPrefix("Straße (fem) (Str.) (in der Stadt) = street"), "\(street.readable)")
         #expect(street.readable.contains("\n  Straßen (pl) = streets\n"))
-        for word in ["Ausgang", "Rechnung", "Straße", "Herren", "drücken"] {
+        // `to denigrate sb./ sth.`: the object marks, written apart, go too.
+        for word in ["Ausgang", "Rechnung", "Straße", "Herren", "drücken", "verunglimpfen"] {
             let gloss = try Self.gloss(word)
             for mark in ["{", "}", "[", "]", "<", ">", "/", " :: ", " | "] {
                 #expect(!gloss.text.contains(mark), "\(word): \(gloss.text)")
