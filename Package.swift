@@ -149,8 +149,8 @@ let package = Package(
         .executableTarget(
             name: "wordbook-worker",
             dependencies: [
-                "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookStore", "WordBookSettings",
-                "WordBookVocabulary",
+                "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
+                "WordBookSettings", "WordBookVocabulary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

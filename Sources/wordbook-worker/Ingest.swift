@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WordBookCapture
 import WordBookCommandLine
+import WordBookPipeline
 import WordBookSettings
 import WordBookStore
 import WordBookVocabulary
@@ -25,6 +26,10 @@ struct Ingest: ParsableCommand {
             files.removeAll { left.contains($0) }
             if files.isEmpty { throw note }
             FileHandle.standardError.write(Data("wordbook: \(note)\n".utf8))
+        }
+        // Said once, before the first photo: without the scene-text reader far fewer street photos read right.
+        if let problem = SceneText.problem(configuredFolder: configuration.models) {
+            FileHandle.standardError.write(Data("wordbook: \(problem)\n".utf8))
         }
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
         let ingestor = try Ingestor(

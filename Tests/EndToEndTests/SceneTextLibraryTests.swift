@@ -19,7 +19,8 @@ import Testing
     }
 
     /// The word `wordbook ingest` filed for `photo` and the route its evidence names.
-    static func ingest(_ photo: LabeledImage, into scratch: Scratch, environment: [String: String]) throws -> (word: String?, route: String?) {
+    static func ingest(_ photo: LabeledImage, into scratch: Scratch, environment: [String: String]) throws
+        -> (word: String?, route: String?, stderr: String) {
         let evidence = "\(scratch.root)/evidence.tsv"
         var environment = environment
         environment["WORDBOOK_EVIDENCE"] = evidence
@@ -27,7 +28,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let filed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let fields = ((try? String(contentsOfFile: evidence, encoding: .utf8)) ?? "").split(separator: "\t").map(String.init)
-        return (filed?["word"] as? String, fields.count > 1 ? fields[1] : nil)
+        return (filed?["word"] as? String, fields.count > 1 ? fields[1] : nil, result.stderr)
     }
 
     @Test func onlyThePluginLinksOpenCV() throws {
@@ -51,6 +52,9 @@ import Testing
         let environment = ["WORDBOOK_SCENETEXT_LIBRARY": missing]
         let alone = try Self.ingest(photo, into: scratch, environment: environment)
         #expect(alone.word == photo.word && alone.route == "photo", "\(alone)")
+        // ingest says so once, before its first photo, in the words status uses.
+        let told = "WORDBOOK_SCENETEXT_LIBRARY names \(missing), which does not exist; photos are read by Tesseract alone"
+        #expect(alone.stderr.components(separatedBy: told).count == 2, "\(alone.stderr)")
         let status = try wordbook(["status", "--config", scratch.config], environment: environment)
         #expect(status.status == 0)
         #expect(status.stdout.contains(
@@ -61,6 +65,7 @@ import Testing
         let other = try Scratch()
         let detected = try Self.ingest(photo, into: other, environment: [:])
         #expect(detected.word == photo.word && detected.route != nil && detected.route != "photo", "\(detected)")
+        #expect(!detected.stderr.contains("Tesseract alone"), "\(detected.stderr)")
         #expect(!(try wordbook(["status", "--config", other.config]).stdout.contains("scene-text library")))
     }
 
