@@ -1,4 +1,5 @@
 import WordBookVocabulary
+
 /// Roman numerals met in the text (`Ludwig II`, `XX. Jahrhundert`, `MCMXCIV` over a door): no dictionary
 /// lists them, and English hunspell knows `ii` and `iv` as words, so without this they read as English.
 extension Glossary {

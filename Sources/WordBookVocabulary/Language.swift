@@ -36,7 +36,7 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let code = try container.decode(String.self)
-        guard let language = Self.aliases[code] else {
+        guard let language = Language(name: code) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "\(code) is not a language WordBook knows (\(Self.allowedNames))")
         }
