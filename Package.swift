@@ -155,10 +155,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Where the tests find ../shared/datasets, for both test targets.
+        .target(name: "TestDatasets", path: "Tests/TestDatasets"),
         .testTarget(
             name: "WordBookKitTests",
             dependencies: [
-                "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
+                "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
                 "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -167,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookThumbnail",
+                "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookThumbnail",
                 "CTesseract", "CTurboJPEG",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

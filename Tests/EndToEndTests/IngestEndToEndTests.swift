@@ -1,4 +1,5 @@
 import Foundation
+import TestDatasets
 import Testing
 @testable import WordBookPipeline
 import WordBookVocabulary
@@ -74,7 +75,7 @@ import WordBookVocabulary
     @Test func aReadingThatLostTheWordsAccentIsNoCandidate() throws {
         let scratch = try Scratch()
         // A sign of scenes-dev that says Soufflé, which one reading gives as Souffle.
-        let sign = repositoryRoot.appendingPathComponent("../shared/datasets/scenes-dev/de/de_sign_012.jpg").standardized.path
+        let sign = sharedDatasets(root: repositoryRoot).appendingPathComponent("scenes-dev/de/de_sign_012.jpg").path
         let result = try wordbook(["ingest", "--json", "--language", "de", "--config", scratch.config, sign])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["word"] as? String == "Soufflé")

@@ -1,4 +1,5 @@
 import Foundation
+import TestDatasets
 import Testing
 import WordBookGloss
 @testable import WordBookPipeline
@@ -10,7 +11,14 @@ import WordBookVocabulary
 @Suite struct SceneTextTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let models = SceneTextFiles(folder: root.appendingPathComponent(".build/models").path)
-    static let streets = root.appendingPathComponent("../shared/datasets/realscenes-dev/en").standardized
+    static let datasets = sharedDatasets(root: root)
+    static let streets = datasets.appendingPathComponent("realscenes-dev/en")
+    /// A photo the reference names by its path from the repository (`../shared/datasets/…`).
+    static func referenced(_ file: String) -> URL {
+        let prefix = "../shared/datasets/"
+        return file.hasPrefix(prefix) ? datasets.appendingPathComponent(String(file.dropFirst(prefix.count)))
+            : root.appendingPathComponent(file)
+    }
 
     static func picture(_ url: URL) throws -> Picture {
         let bytes = [UInt8](try Data(contentsOf: url))
@@ -80,7 +88,7 @@ import WordBookVocabulary
         #expect(scene.detector.maxSide == reference.settings.maxSide)
         #expect(reference.inputs.allSatisfy { min($0.width, $0.height) >= scene.detector.side })
         for input in reference.inputs {
-            let photo = try Self.picture(Self.root.appendingPathComponent(input.file))
+            let photo = try Self.picture(Self.referenced(input.file))
             try #require(photo.width == input.width && photo.height == input.height, "\(input.file)")
             let lines = try scene.detector.lines(in: photo)
             let tolerance = max(3, 2 * Double(max(input.width, input.height)) / Double(reference.settings.maxSide))
@@ -104,7 +112,7 @@ import WordBookVocabulary
         let reference = try Reference.load()
         let scene = try SceneText(files: Self.models)
         for input in reference.inputs {
-            let photo = try Self.picture(Self.root.appendingPathComponent(input.file))
+            let photo = try Self.picture(Self.referenced(input.file))
             for reading in input.readings {
                 let quad = input.quads[reading.quad]
                 let line = TextLine(corners: quad.corners.map { ($0[0], $0[1]) }, score: quad.score)
@@ -164,7 +172,7 @@ import WordBookVocabulary
         let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
         recognizer.lexicon = { spelling.isWord($0, language: $1) }
-        let crop = try Self.picture(Self.root.appendingPathComponent("../shared/datasets/iiit5k-train/\(file)").standardized)
+        let crop = try Self.picture(Self.datasets.appendingPathComponent("iiit5k-train/\(file)"))
         let read = try recognizer.propose(crop, language: .english)
         let evidence = try #require(read.evidence)
         #expect(evidence.route == .crop && read.word == word, "\(read)")
