@@ -104,6 +104,17 @@ public struct Configuration: Sendable, Equatable {
     /// Where Apertium's pairs (`apertium-eng-spa`, `apertium-fr-es`) put their analysers and tables.
     public var apertiumFolder: String = "/usr/share/apertium"
 
+    // [web]
+    /// Where the web app listens, `HOST:PORT`: loopback unless a LAN address is configured.
+    public var webListen: String = "127.0.0.1:8080"
+    /// How long a paired phone stays signed in, in days.
+    public var webSessionDays: Int = 90
+    /// PEM files for HTTPS served by the web app itself; both empty means plain HTTP.
+    public var webTLSCertificate: String = ""
+    public var webTLSKey: String = ""
+    /// The address the phone opens (a reverse proxy's), for the pairing URL; "" means `listen`'s.
+    public var webURL: String = ""
+
     /// The file the settings came from, or nil for the built-in defaults.
     public var source: String?
 
@@ -124,6 +135,22 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public var tessdataPath: String? { tessdata.isEmpty ? nil : tessdata }
+
+    /// `web.listen` split into its host and port; IPv6 hosts are written in brackets, `[::1]:8080`.
+    public static func hostAndPort(_ listen: String) -> (host: String, port: Int)? {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+              (0...65_535).contains(port) else { return nil }
+        var host = String(listen[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" }) else { return nil }
+        return (host, port)
+    }
+
+    /// Where the web app listens.
+    public var webAddress: (host: String, port: Int) { Self.hostAndPort(webListen) ?? ("127.0.0.1", 8080) }
+
+    /// Whether the web app serves HTTPS itself.
+    public var webServesTLS: Bool { !webTLSCertificate.isEmpty && !webTLSKey.isEmpty }
 }
 
 // MARK: - Loading
@@ -176,6 +203,7 @@ extension Configuration {
         "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
         "display": ["images"],
         "gloss": ["enabled", "native_language", "dictionaries", "hunspell", "ding", "apertium"],
+        "web": ["listen", "session_days", "tls_certificate", "tls_key", "url"],
     ]
 
     public static func parse(
@@ -260,10 +288,28 @@ extension Configuration {
                 case "gloss.hunspell": configuration.hunspellFolder = try reader.folder(value, name)
                 case "gloss.ding": configuration.dingPath = try reader.folder(value, name)
                 case "gloss.apertium": configuration.apertiumFolder = try reader.folder(value, name)
+                case "web.listen":
+                    guard let listen = value.string, hostAndPort(listen) != nil else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "an address and port such as \"127.0.0.1:8080\" or \"[::1]:8080\"")
+                    }
+                    configuration.webListen = listen
+                case "web.session_days": configuration.webSessionDays = try reader.int(value, name, in: 1...3650)
+                case "web.tls_certificate": configuration.webTLSCertificate = try reader.path(value, name)
+                case "web.tls_key": configuration.webTLSKey = try reader.path(value, name)
+                case "web.url":
+                    guard let url = value.string, url.isEmpty || url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                        throw ConfigurationError.badValue(file: file, key: name, allowed: "an address starting with https:// or http://, or \"\" for listen's")
+                    }
+                    configuration.webURL = url
                 default:
                     break
                 }
             }
+        }
+        if configuration.webTLSCertificate.isEmpty != configuration.webTLSKey.isEmpty {
+            throw ConfigurationError.badValue(
+                file: file, key: configuration.webTLSKey.isEmpty ? "web.tls_key" : "web.tls_certificate",
+                allowed: "set together with web.\(configuration.webTLSKey.isEmpty ? "tls_certificate" : "tls_key"): HTTPS needs both files")
         }
         return configuration
     }
