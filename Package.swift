@@ -75,7 +75,10 @@ let package = Package(
         // Records, migrations, queries, the review schedulers and backup, through GRDB.
         .target(
             name: "WordBookStore",
-            dependencies: ["WordBookVocabulary", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "WordBookVocabulary", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // What both executables read: the configuration, the data paths, the inbox's file rules and the
         // worker's lock, logging.

@@ -235,6 +235,15 @@ extension AppDatabase {
         }
     }
 
+    /// The proposal `pending` lists first (least confident, then oldest): the web app's next one.
+    public func firstPending() throws -> Word? {
+        try writer.read { db in
+            try Word.filter(Word.Columns.status == WordStatus.proposed.rawValue)
+                .order(Word.Columns.confidence, Word.Columns.capturedAt, Word.Columns.id)
+                .fetchOne(db)
+        }
+    }
+
     public func word(id: Int64) throws -> Word {
         guard let word = try writer.read({ db in try Word.fetchOne(db, key: id) }) else {
             throw StoreError.noSuchWord(id: id)

@@ -223,6 +223,25 @@ extension AppDatabase {
             try db.execute(sql: "CREATE INDEX changeOnUndoneAt ON change (undoneAt, id)")
         }
 
+        // The web app's paired phones and the one-time codes that pair them; only hashes are kept.
+        migrator.registerMigration("v9: web sessions") { db in
+            try db.create(table: "webSession") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tokenSHA256", .text).notNull().unique()
+                t.column("label", .text).notNull().defaults(to: "")
+                t.column("createdAt", .datetime).notNull()
+                t.column("lastSeenAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+            try db.create(table: "webPairing") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("codeSHA256", .text).notNull().unique()
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("usedAt", .datetime)
+            }
+        }
+
         return migrator
     }
 }
