@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "wordbook", targets: ["wordbook"]),
         .executable(name: "wordbook-worker", targets: ["wordbook-worker"]),
+        .executable(name: "wordbook-web", targets: ["wordbook-web"]),
         .library(name: "WordBookPipeline", targets: ["WordBookPipeline"]),
         // libwordbook-scenetext.so: the scene-text plugin, the one part that links OpenCV; the worker dlopens it.
         .library(name: "wordbook-scenetext", type: .dynamic, targets: ["CSceneText"]),
@@ -22,6 +23,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Hummingbird's own dependencies, named for the types the web app uses from them (Channel, HTTPField).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +55,11 @@ let package = Package(
             name: "CHunspell",
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -154,6 +166,31 @@ let package = Package(
             dependencies: [
                 "WordBookCommandLine", "WordBookCapture", "WordBookAnki", "WordBookPipeline", "WordBookStore",
                 "WordBookSettings", "WordBookVocabulary",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The web app for the phone: Hummingbird's server, mustache pages, the same store methods as
+        // the command line. Its own executable, so that `wordbook` never links NIO.
+        .target(
+            name: "WordBookWeb",
+            dependencies: [
+                "CQRencode", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookThumbnail", "WordBookGloss",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "wordbook-web",
+            dependencies: [
+                "WordBookCommandLine", "WordBookWeb", "WordBookStore", "WordBookSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -12,6 +12,8 @@ packages=(
   # recognition models: English, German, French, Spanish
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
   # glosses: hunspell stems and FreeDict dictionaries, direct and through German
+  # the web app's QR code of a pairing URL in the terminal
+  libqrencode-dev
   libhunspell-dev zlib1g-dev hunspell-de-de hunspell-fr hunspell-es hunspell-en-us
   dict-freedict-deu-eng dict-freedict-fra-eng dict-freedict-spa-eng dict-freedict-eng-deu dict-freedict-eng-fra
   dict-freedict-eng-spa dict-freedict-fra-deu dict-freedict-spa-deu
@@ -21,6 +23,8 @@ packages=(
   libheif-examples tmux imagemagick sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd
   # readelf for the tests of what each binary links; patchelf for make install's scene-text plugin
   binutils patchelf
+  # the web app's tests drive a real browser: headless Chromium through its WebDriver
+  chromium chromium-driver
 )
 if [ "${1:-}" = "--deb" ]; then
   packages+=(dpkg-dev lintian)

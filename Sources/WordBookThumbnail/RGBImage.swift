@@ -59,6 +59,16 @@ public struct RGBImage: Sendable, Equatable {
         return copy
     }
 
+    /// A frame of `thickness` pixels drawn around `rect`, outside it, so the letters inside stay whole.
+    public func outlining(_ rect: PixelBox, with colour: (UInt8, UInt8, UInt8), thickness: Int) -> RGBImage {
+        let t = max(1, thickness)
+        let outer = PixelBox(x: rect.x - t, y: rect.y - t, width: rect.width + 2 * t, height: rect.height + 2 * t)
+        return covering(PixelBox(x: outer.x, y: outer.y, width: outer.width, height: t), with: colour)
+            .covering(PixelBox(x: outer.x, y: rect.y + rect.height, width: outer.width, height: t), with: colour)
+            .covering(PixelBox(x: outer.x, y: rect.y, width: t, height: rect.height), with: colour)
+            .covering(PixelBox(x: rect.x + rect.width, y: rect.y, width: t, height: rect.height), with: colour)
+    }
+
     /// Resampled to `newWidth` × `newHeight`: each pixel the mean of the source pixels under it
     /// when shrinking, the nearest one when enlarging.
     public func resized(width newWidth: Int, height newHeight: Int) -> RGBImage {

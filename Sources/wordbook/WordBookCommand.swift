@@ -18,6 +18,7 @@ struct WordBookCommand: ParsableCommand {
             Undo.self, History.self,
             Note.self, GlossCommand.self, TagCommand.self, Tags.self,
             Export.self, Import.self, Prune.self,
+            Web.self,
         ]
     )
 }

@@ -1,0 +1,127 @@
+/// The pages' mustache templates and their style, kept in the binary so the app needs no files
+/// beside it and works with the box offline. `{{x}}` escapes HTML; `{{{content}}}` is a page
+/// rendered by these templates.
+enum Templates {
+    static let layout = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>{{title}} · WordBook</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <header><a href="/pending" class="brand">WordBook</a>{{#waiting}}<span class="count">{{waiting}} waiting</span>{{/waiting}}</header>
+        <main>
+        {{{content}}}
+        </main>
+        <script>\(script)</script>
+        </body>
+        </html>
+        """
+
+    static let pending = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        {{#word}}
+        <article class="card" data-word="{{id}}">
+          <img class="photo" src="/words/{{id}}/photo" alt="The photo around the proposed word" width="390">
+          <h1 class="word" lang="{{language}}">{{#text}}{{text}}{{/text}}{{^text}}<span class="none">no word found</span>{{/text}}</h1>
+          <p class="meta">#{{id}} · {{languageName}} · {{sureness}}</p>
+          {{#gloss}}<p class="gloss">{{gloss}}</p>{{/gloss}}
+          {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
+          <form method="post" action="/words/{{id}}" class="actions">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            {{#text}}<button class="primary" name="action" value="confirm" data-key="Enter">Confirm</button>{{/text}}
+            {{#hasCandidates}}
+            <p class="or">or one of these:</p>
+            <div class="candidates">
+              {{#candidates}}<button name="action" value="pick-{{index}}" lang="{{language}}" data-key="{{number}}">{{text}}</button>{{/candidates}}
+            </div>
+            {{/hasCandidates}}
+          </form>
+          <form method="post" action="/words/{{id}}" class="correct">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            <input type="hidden" name="action" value="correct">
+            <label for="typed">The right word</label>
+            <div class="row">
+              <input id="typed" name="word" value="{{typed}}" lang="{{language}}" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200" placeholder="type it here">
+              <button>Save</button>
+            </div>
+          </form>
+          <form method="post" action="/words/{{id}}">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            <button class="reject" name="action" value="reject" data-key="r">Reject</button>
+          </form>
+        </article>
+        {{/word}}
+        {{^word}}<p class="done">Nothing is waiting: every proposal is settled.</p>{{/word}}
+        {{#undo}}
+        <form method="post" action="/undo" class="undo">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <button data-key="u">Undo: {{undo}}</button>
+        </form>
+        {{/undo}}
+        """
+
+    /// A refusal or a notice with nothing else to do on the page.
+    static let message = """
+        <h1>{{heading}}</h1>
+        <p class="error" role="alert">{{sentence}}</p>
+        {{#back}}<p><a href="/pending">Back to the words waiting</a></p>{{/back}}
+        """
+
+    static let style = """
+        :root { color-scheme: light dark; --accent: #0a66c2; --bad: #b3261e; --line: #8884; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 17px/1.4 system-ui, sans-serif; }
+        header { display: flex; justify-content: space-between; align-items: baseline; padding: 10px 14px;
+          border-bottom: 1px solid var(--line); }
+        .brand { font-weight: 700; text-decoration: none; color: inherit; }
+        .count { font-size: 15px; opacity: .75; }
+        main { max-width: 560px; margin: 0 auto; padding: 10px 14px 24px; }
+        .photo { display: block; width: 100%; height: auto; max-height: 42vh; object-fit: contain; border-radius: 8px;
+          background: #0002; }
+        .word { font-size: 34px; margin: 10px 0 0; overflow-wrap: anywhere; }
+        .none { opacity: .6; font-style: italic; font-size: 24px; }
+        .meta { margin: 2px 0; opacity: .75; font-size: 15px; }
+        .gloss { margin: 4px 0; font-size: 18px; }
+        .context { margin: 4px 0; opacity: .75; font-size: 15px; overflow-wrap: anywhere; }
+        form { margin: 0; }
+        button { font: inherit; min-height: 46px; padding: 8px 14px; border-radius: 10px; border: 1px solid var(--line);
+          background: #8881; color: inherit; }
+        .actions .primary { width: 100%; margin-top: 10px; background: var(--accent); color: #fff; border: 0; font-weight: 600; }
+        .or { margin: 10px 0 4px; font-size: 15px; opacity: .75; }
+        .candidates { display: flex; flex-wrap: wrap; gap: 8px; }
+        .correct { margin-top: 14px; }
+        .correct label { font-size: 15px; opacity: .75; }
+        .row { display: flex; gap: 8px; margin-top: 4px; }
+        .row input { flex: 1; min-width: 0; font: inherit; padding: 8px 10px; border-radius: 10px; border: 1px solid var(--line);
+          background: transparent; color: inherit; }
+        .reject { width: 100%; margin-top: 14px; color: var(--bad); border-color: var(--bad); background: transparent; }
+        .undo button { width: 100%; margin-top: 18px; text-align: left; }
+        .notice { padding: 8px 12px; border-radius: 8px; background: #1b7f3a22; margin: 0 0 10px; }
+        .error { padding: 8px 12px; border-radius: 8px; background: #b3261e22; margin: 0 0 10px; }
+        .done { font-size: 20px; margin-top: 30px; }
+        """
+
+    /// A button is pressed once: the form it sends is not sent again by a second tap. On a desktop,
+    /// triage's keys: Enter confirms, 1-9 picks a candidate, r rejects, u undoes.
+    static let script = """
+        document.addEventListener('submit', function (event) {
+          var form = event.target;
+          if (form.dataset.sent) { event.preventDefault(); return; }
+          form.dataset.sent = '1';
+        });
+        document.addEventListener('keydown', function (event) {
+          if (event.target.tagName === 'INPUT' || event.ctrlKey || event.metaKey || event.altKey) { return; }
+          var button = document.querySelector('button[data-key="' + (event.key === '"' ? '' : event.key) + '"]');
+          if (button) { event.preventDefault(); button.click(); }
+        });
+        """
+}

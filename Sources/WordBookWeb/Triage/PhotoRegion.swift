@@ -1,0 +1,35 @@
+import Foundation
+import WordBookThumbnail
+import WordBookVocabulary
+
+/// The part of a stored photo a phone shows: the word's box with the lines around it, the box
+/// framed, at most twice a phone's width in pixels and at most `maxBytes` as a JPEG.
+enum PhotoRegion {
+    /// 390 CSS px at a phone's usual 2 device pixels each.
+    static let maxWidth = 780
+    static let maxHeight = 640
+    static let maxBytes = 60_000
+    static let frame: (UInt8, UInt8, UInt8) = (255, 196, 0)
+
+    static func jpeg(of stored: Data, box: PixelBox?) throws -> Data {
+        let photo = try RGBImage(jpeg: stored)
+        var pixels = photo
+        var region = PixelBox(x: 0, y: 0, width: photo.width, height: photo.height)
+        if let box, let inside = box.clamped(width: photo.width, height: photo.height) {
+            region = inside.withContext(within: photo.width, height: photo.height)
+            pixels = photo.outlining(inside, with: frame, thickness: max(2, region.width / 200))
+        }
+        pixels = pixels.cropped(to: region)
+        let scale = min(1, Double(maxWidth) / Double(pixels.width), Double(maxHeight) / Double(pixels.height))
+        if scale < 1 {
+            pixels = pixels.resized(width: Int(Double(pixels.width) * scale), height: Int(Double(pixels.height) * scale))
+        }
+        // A busy region can pass the budget at the first quality: lower it until it fits.
+        for quality in [80, 65, 50, 35] {
+            let encoded = try pixels.jpeg(quality: quality)
+            if encoded.count <= maxBytes { return encoded }
+        }
+        let half = pixels.resized(width: pixels.width / 2, height: pixels.height / 2)
+        return try half.jpeg(quality: 50)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import WordBookGloss
+import WordBookStore
+import WordBookVocabulary
+
+/// What the learner asked for on the pending page.
+enum TriageAction: Equatable {
+    case confirm
+    case pick(candidate: Int)
+    case correct(to: String)
+    case reject
+}
+
+/// How an action went, as the next page says it.
+enum TriageOutcome {
+    /// Done, in one sentence for the page.
+    case done(String)
+    /// Another phone or the command line changed the word since the page was shown: nothing was
+    /// done, and the word is shown as it now is.
+    case changedMeanwhile(Word)
+    /// The learner's input was refused, in one sentence; nothing was saved.
+    case refused(String)
+}
+
+/// Settles proposals for every phone through the store's own methods, one action at a time, so that
+/// the check of a word's state and the change that follows it are never split by another phone's
+/// action; keeps each session's own actions to undo, newest last.
+actor TriageDesk {
+    static let command = "web"
+
+    let database: AppDatabase
+    let glossary: Glossary?
+    private var undoable: [Int64: [(change: Int64, summary: String)]] = [:]
+    private var notices: [Int64: String] = [:]
+
+    init(database: AppDatabase, glossary: Glossary?) {
+        self.database = database
+        self.glossary = glossary
+    }
+
+    /// The state a page shows a word in, to tell later whether it changed: its last change, in milliseconds.
+    nonisolated static func version(of word: Word) -> String {
+        String(Int64((word.updatedAt.timeIntervalSince1970 * 1000).rounded()))
+    }
+
+    func act(_ action: TriageAction, on id: Int64, seenVersion: String, session: Int64) throws -> TriageOutcome {
+        let word: Word
+        do {
+            word = try database.word(id: id)
+        } catch StoreError.noSuchWord {
+            return .refused("There is no word #\(id): it may have been pruned.")
+        }
+        guard word.status == .proposed, Self.version(of: word) == seenVersion else { return .changedMeanwhile(word) }
+        let done: String
+        switch action {
+        case .confirm:
+            guard !word.word.isEmpty else { return .refused("No word was found in this photo: type it, or reject it.") }
+            try database.confirm(ids: [id], by: Self.command)
+            done = "Confirmed \(word.word)."
+        case let .pick(index):
+            guard word.candidates.indices.contains(index) else {
+                return .refused("There is no such candidate for #\(id) any more.")
+            }
+            done = try settle(word, as: word.candidates[index])
+        case let .correct(text):
+            let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if typed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return .refused("A word cannot hold control characters (such as a tab or a line break): type it again.")
+            }
+            guard typed.contains(where: \.isLetter) else {
+                return .refused("Type the word as it should be: it needs at least one letter.")
+            }
+            guard typed.count <= 200 else { return .refused("That is longer than a word (200 letters at most).") }
+            done = try settle(word, as: typed)
+        case .reject:
+            try database.reject(ids: [id], by: Self.command)
+            done = "Rejected #\(id)" + (word.word.isEmpty ? "." : " \(word.word).")
+        }
+        if let change = database.lastChangeID {
+            undoable[session, default: []].append((change, done))
+        }
+        notices[session] = done
+        return .done(done)
+    }
+
+    /// Confirms the word when `text` is what it already says, else corrects it, with the new word's gloss.
+    private func settle(_ word: Word, as text: String) throws -> String {
+        if text == word.word {
+            try database.confirm(ids: [word.id!], by: Self.command)
+            return "Confirmed \(text)."
+        }
+        var gloss: Gloss?
+        if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
+        let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, by: Self.command)
+        return "Saved \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
+    }
+
+    /// Reverts this session's last action; a later change to the same word, from anywhere, refuses it.
+    func undo(session: Int64) -> String {
+        guard let last = undoable[session]?.popLast() else {
+            return "There is nothing to undo from this phone."
+        }
+        do {
+            _ = try database.undo(changeID: last.change)
+            return "Undone: \(last.summary)"
+        } catch {
+            return "Could not undo: \(error)."
+        }
+    }
+
+    /// What this session's Undo button would undo.
+    func lastUndoable(session: Int64) -> String? {
+        undoable[session]?.last?.summary
+    }
+
+    /// The sentence the page shows once, after an action or an undo.
+    func takeNotice(session: Int64) -> String? {
+        notices.removeValue(forKey: session)
+    }
+
+    func setNotice(_ text: String, session: Int64) {
+        notices[session] = text
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOCore
+import NIOSSL
+import WordBookGloss
+import WordBookSettings
+import WordBookStore
+
+/// The web app: pairing, the pending page and the photos, on Hummingbird, over the same store
+/// methods as the command line (ARCHITECTURE.md, Processes and threads).
+public struct WebApp: Sendable {
+    /// The largest request body read; a larger one is refused with 413 before it is read whole.
+    public static let maxBodyBytes = 16 * 1024
+    /// How long `wordbook web pair`'s code works.
+    public static let pairingLifetime: TimeInterval = 600
+
+    let database: AppDatabase
+    let configuration: Configuration
+    let pages: Pages
+    let desk: TriageDesk
+    let limiter = PairingLimiter()
+
+    public init(database: AppDatabase, configuration: Configuration) throws {
+        self.database = database
+        self.configuration = configuration
+        pages = try Pages()
+        desk = TriageDesk(database: database, glossary: Glossary.configured(configuration))
+    }
+
+    /// Serves on `host`:`port` until SIGTERM or SIGINT; `onListening` gets the port once bound
+    /// (the one the system chose, for port 0).
+    public func run(host: String, port: Int, logger: Logger, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: SessionGate(database: database, pages: pages))
+        addRoutes(to: router)
+        let server: HTTPServerBuilder
+        if configuration.webServesTLS {
+            server = try .tls(.http1(), tlsConfiguration: try tlsConfiguration())
+        } else {
+            server = .http1()
+        }
+        let app = Application(
+            router: router, server: server,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    func tlsConfiguration() throws -> TLSConfiguration {
+        let certificate = configuration.webTLSCertificate, key = configuration.webTLSKey
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(certificate)
+            let privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+            return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) },
+                                                            privateKey: .privateKey(privateKey))
+        } catch {
+            throw WebError.tlsFiles(certificate: certificate, key: key, reason: "\(error)")
+        }
+    }
+
+    func addRoutes(to router: Router<WebContext>) {
+        router.get("/") { _, _ in Response.redirect(to: "/pending") }
+        router.get("/pair/:code") { request, context in try await pair(request, context) }
+        router.get("/pending") { _, context in try await pending(context) }
+        router.get("/words/:id/photo") { _, context in try photo(context) }
+        router.post("/words/:id") { request, context in try await act(request, context) }
+        router.post("/undo") { request, context in try await undo(request, context) }
+    }
+
+    // MARK: - Pairing
+
+    func pair(_ request: Request, _ context: WebContext) async throws -> Response {
+        guard await limiter.mayTry() else {
+            return pages.message("Wait a minute", "Too many wrong pairing codes were tried: wait a minute, then open the address again.",
+                                 status: .tooManyRequests, paired: false)
+        }
+        let code = context.parameters.get("code") ?? ""
+        let label = request.headers[.userAgent] ?? "a browser"
+        let lifetime = TimeInterval(configuration.webSessionDays) * 86_400
+        guard code.count <= 64, let (_, token) = try database.pair(code: code, label: label, lifetime: lifetime) else {
+            await limiter.recordWrong()
+            return pages.message("This address does not pair",
+                                 "The pairing code is wrong, used already or expired: run wordbook web pair on the box for a new one.",
+                                 status: .forbidden, paired: false)
+        }
+        var response = Response.redirect(to: "/pending")
+        response.setCookie(Cookie(name: SessionGate.cookieName, value: token, maxAge: Int(lifetime), path: "/",
+                                  secure: configuration.webServesTLS, httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    // MARK: - The pending page
+
+    func pending(_ context: WebContext, showing shown: Word? = nil, error: String? = nil, typed: String = "",
+                 status: HTTPResponse.Status = .ok) async throws -> Response {
+        let session = context.session?.id ?? 0
+        var values: [String: Any] = ["csrf": FormToken.of(sessionToken: context.sessionToken ?? "")]
+        if let notice = await desk.takeNotice(session: session) { values["notice"] = notice }
+        if let error { values["error"] = error }
+        if let undo = await desk.lastUndoable(session: session) { values["undo"] = undo }
+        let word = try shown.flatMap { $0.status == .proposed ? $0 : nil } ?? database.firstPending()
+        if let word {
+            values["word"] = PendingView.values(of: word, csrf: values["csrf"] as! String, typed: typed)
+        }
+        let waiting = try database.wordCount(status: .proposed)
+        return pages.page("pending", title: word.map { $0.word.isEmpty ? "#\($0.id ?? 0)" : $0.word } ?? "Nothing waiting",
+                          values: values, waiting: waiting, status: status)
+    }
+
+    // MARK: - Photos
+
+    /// A word's ID from the path: digits only, no sign, no leading zero, within Int64.
+    static func wordID(_ context: WebContext) -> Int64? {
+        guard let text = context.parameters.get("id"), !text.isEmpty, text.count <= 18, text.first != "0",
+              text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int64(text)
+    }
+
+    func photo(_ context: WebContext) throws -> Response {
+        guard let id = Self.wordID(context) else { throw WebError.noSuchWord }
+        guard let stored = try database.image(wordId: id) else {
+            _ = try? database.word(id: id)
+            throw (try? database.word(id: id)) == nil ? WebError.noSuchWord : WebError.noPhoto(id: id)
+        }
+        let word = try database.word(id: id)
+        let jpeg = try PhotoRegion.jpeg(of: stored.jpeg, box: word.box)
+        return Response(status: .ok,
+                        headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600",
+                                  HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
+    }
+
+    // MARK: - Actions
+
+    /// The fields of the pending page's forms.
+    struct ActionForm: Decodable {
+        var csrf: String?
+        var seen: String?
+        var action: String?
+        var word: String?
+    }
+
+    /// The form of a POST, read up to the cap, after its CSRF token is checked.
+    func form(_ request: Request, _ context: WebContext) async throws -> ActionForm {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Self.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw WebError.bodyTooLarge(limit: Self.maxBodyBytes)
+        }
+        let form: ActionForm
+        do {
+            form = try URLEncodedFormDecoder().decode(ActionForm.self, from: String(buffer: body))
+        } catch {
+            throw WebError.unreadableForm
+        }
+        guard let token = context.sessionToken, let sent = form.csrf, FormToken.matches(sent, sessionToken: token) else {
+            throw WebError.badFormToken
+        }
+        return form
+    }
+
+    func act(_ request: Request, _ context: WebContext) async throws -> Response {
+        let form = try await form(request, context)
+        guard let id = Self.wordID(context) else { throw WebError.noSuchWord }
+        let name = form.action ?? ""
+        let action: TriageAction
+        switch name {
+        case "confirm": action = .confirm
+        case "reject": action = .reject
+        case "correct": action = .correct(to: form.word ?? "")
+        default:
+            guard name.hasPrefix("pick-"), let index = Int(name.dropFirst(5)), index >= 0 else { throw WebError.unknownAction(name) }
+            action = .pick(candidate: index)
+        }
+        switch try await desk.act(action, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0) {
+        case .done:
+            return .redirect(to: "/pending")
+        case let .changedMeanwhile(word):
+            let now = word.status == .proposed
+                ? "it is still a proposal, shown here as it is now"
+                : "it is now \(word.status.rawValue)" + (word.word.isEmpty ? "" : " as \(word.word)")
+            return try await pending(context, showing: word,
+                                     error: "Word #\(id) was changed on another phone or on the box meanwhile, so nothing was done: \(now).",
+                                     status: .conflict)
+        case let .refused(sentence):
+            let word = try? database.word(id: id)
+            return try await pending(context, showing: word, error: sentence, typed: form.word ?? "", status: .unprocessableContent)
+        }
+    }
+
+    func undo(_ request: Request, _ context: WebContext) async throws -> Response {
+        _ = try await form(request, context)
+        let session = context.session?.id ?? 0
+        await desk.setNotice(await desk.undo(session: session), session: session)
+        return .redirect(to: "/pending")
+    }
+}
