@@ -56,7 +56,7 @@ actor TriageDesk {
         case .confirm:
             guard !word.word.isEmpty else { return .refused("No word was found in this photo: type it, or reject it.") }
             try database.confirm(ids: [id], by: Self.command)
-            done = "Confirmed \(word.word)."
+            done = "Confirmed #\(id) \(word.word)."
         case let .pick(index):
             guard word.candidates.indices.contains(index) else {
                 return .refused("There is no such candidate for #\(id) any more.")
@@ -87,12 +87,12 @@ actor TriageDesk {
     private func settle(_ word: Word, as text: String) throws -> String {
         if text == word.word {
             try database.confirm(ids: [word.id!], by: Self.command)
-            return "Confirmed \(text)."
+            return "Confirmed #\(word.id!) \(text)."
         }
         var gloss: Gloss?
         if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
         let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, by: Self.command)
-        return "Saved \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
+        return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
     }
 
     /// Reverts this session's last action; a later change to the same word, from anywhere, refuses it.
