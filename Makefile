@@ -46,6 +46,7 @@ test: deps models
 install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
 	install -D -m 0755 $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook-worker
+	install -D -m 0755 .build/release/wordbook-web $(DESTDIR)$(PREFIX)/bin/wordbook-web
 	install -D -m 0644 $(SCENETEXT_LIB) $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	patchelf --remove-needed libswiftCore.so --remove-rpath $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do \
@@ -54,6 +55,7 @@ install: release
 	install -D -m 0644 models/README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/models.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service
+	install -D -m 0644 systemd/wordbook-web.service $(DESTDIR)/etc/systemd/system/wordbook-web.service
 
 # wordbook_VERSION_amd64.deb: both executables (stripped), the unit debian/wordbook.service with the
 # system user wordbook, /etc/wordbook/config.toml naming /var/lib/wordbook, man pages, completions

@@ -23,13 +23,13 @@ if [ $build = yes ]; then
   # so the static build comes after it. Its build plan (.build/release.yaml) is the plugin's then:
   # removed, with the executables, so that the static build plans and links afresh.
   make man
-  rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker .build/release/libwordbook-scenetext.so
+  rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker .build/release/wordbook-web .build/release/libwordbook-scenetext.so
   swift build -c release --static-swift-stdlib
 fi
 # The scene-text detector and recogniser (PaddleOCR's PP-OCRv6 small models from the rapidocr wheel,
 # rewritten for OpenCV 4.6), each checked against models/SHA256SUMS; does nothing when in place.
 bash scripts/make-models.sh .build/models
-for binary in wordbook wordbook-worker; do
+for binary in wordbook wordbook-worker wordbook-web; do
   if ldd ".build/release/$binary" | grep -q 'libswiftCore'; then
     echo "build-deb: .build/release/$binary links the Swift run-time dynamically; build with --static-swift-stdlib" >&2
     exit 1
@@ -39,7 +39,7 @@ ls man/wordbook.1 >/dev/null
 # The scene-text plugin: the one part that links OpenCV, so that the package can merely recommend it.
 plugin=.build/release/libwordbook-scenetext.so
 [ -f "$plugin" ] || { echo "build-deb: $plugin is missing; swift build -c release --static-swift-stdlib makes it" >&2; exit 1; }
-for binary in wordbook wordbook-worker; do
+for binary in wordbook wordbook-worker wordbook-web; do
   if readelf -d ".build/release/$binary" | grep NEEDED | grep -q 'libopencv'; then
     echo "build-deb: .build/release/$binary links OpenCV; only $plugin may" >&2
     exit 1
@@ -51,7 +51,7 @@ trap 'rm -rf "$root"' EXIT
 chmod 0755 "$root"
 
 # Executables, stripped as Debian wants them.
-for binary in wordbook wordbook-worker; do
+for binary in wordbook wordbook-worker wordbook-web; do
   install -D -m 0755 ".build/release/$binary" "$root/usr/bin/$binary"
   strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$binary"
   # tesseract.pc names -lcurl, so the worker records libcurl as needed though it calls none of it
@@ -78,6 +78,8 @@ patchelf --remove-needed libswiftCore.so --remove-rpath "$root/usr/lib/wordbook/
 
 # The unit, and the configuration naming the shared word book, so that group members need no --db.
 install -D -m 0644 debian/wordbook.service "$root/lib/systemd/system/wordbook.service"
+# The web app's unit, which postinst leaves disabled.
+install -D -m 0644 debian/wordbook-web.service "$root/lib/systemd/system/wordbook-web.service"
 install -d -m 0755 "$root/etc/wordbook"
 sed -e 's|^data = "".*|data = "/var/lib/wordbook"|' \
     -e 's|^database = "".*|database = "/var/lib/wordbook/wordbook.sqlite"   # --db overrides it for any command|' \
@@ -135,7 +137,7 @@ shlibs_dir=$(mktemp -d "${TMPDIR:-/tmp}/wordbook-shlibs.XXXXXX")
 trap 'rm -rf "$root" "$shlibs_dir"' EXIT
 mkdir -p "$shlibs_dir/debian"
 printf 'Source: wordbook\n\nPackage: wordbook\nArchitecture: any\n' > "$shlibs_dir/debian/control"
-shlibdeps=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/usr/bin/wordbook" -e"$root/usr/bin/wordbook-worker" \
+shlibdeps=$(cd "$shlibs_dir" && dpkg-shlibdeps -O -e"$root/usr/bin/wordbook" -e"$root/usr/bin/wordbook-worker" -e"$root/usr/bin/wordbook-web" \
   -dRecommends -e"$root/usr/lib/wordbook/libwordbook-scenetext.so" 2>/dev/null)
 shlibs=$(sed -n 's/^shlibs:Depends=//p' <<<"$shlibdeps")
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
