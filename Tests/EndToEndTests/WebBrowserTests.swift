@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import Testing
+
+/// The learner's way through the pending page on a phone: the real server, headless Chromium at
+/// 390 × 844, pairing by the printed address, then confirm, a candidate, a typed correction, a
+/// rejection and undo, each one checked in the SQLite file.
+@Suite(.serialized) struct WebBrowserTests {
+    /// Where the phone-size screenshots go, to be looked at.
+    static let screenshots = "/tmp/wordbook-web"
+
+    /// Polls until `condition` holds, for a page that is loading or a write that is landing; whether it held.
+    func until(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<150 {
+            if try await condition() { return true }
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        return try await condition()
+    }
+
+    @Test func aPhonePairsAndSettlesProposalsByConfirmPickCorrectRejectAndUndo() async throws {
+        let server = try WebServer()
+        let phone = try await PhoneBrowser()
+        defer { Task { await phone.quit() } }
+        try FileManager.default.createDirectory(atPath: Self.screenshots, withIntermediateDirectories: true)
+
+        // Without pairing, the pairing page.
+        try await phone.open(server.base.appendingPathComponent("pending"))
+        #expect(try await phone.text().contains("Pair this phone first"))
+
+        try await phone.open(try server.pairingURL())
+        #expect(try await until { try await phone.evaluate("return location.pathname") as? String == "/pending" })
+        let width = try await phone.evaluate("return window.innerWidth") as? Int
+        #expect(width == 390)
+        let overflow = try await phone.evaluate("return document.documentElement.scrollWidth > window.innerWidth") as? Bool
+        #expect(overflow == false, "the page is wider than the phone")
+        try await phone.screenshot(to: "\(Self.screenshots)/pending.png")
+
+        func shown() async throws -> Int64? {
+            (try await phone.evaluate("var a = document.querySelector('article'); return a ? a.dataset.word : null") as? String)
+                .flatMap { Int64($0) }
+        }
+        func candidates() async throws -> [String] {
+            try await phone.evaluate("return Array.from(document.querySelectorAll('.candidates button')).map(b => b.textContent)") as? [String] ?? []
+        }
+
+        // A click that sends a form: done once the next page has replaced the marked one and loaded.
+        func submit(_ click: () async throws -> Void) async throws {
+            _ = try await phone.evaluate("window.sentFromHere = true; return null")
+            try await click()
+            #expect(try await until {
+                try await phone.evaluate("return window.sentFromHere === undefined && document.readyState === 'complete'") as? Bool == true
+            })
+        }
+
+        var done: [String: Int64] = [:]
+        var actions = 0
+        var last: (id: Int64, word: String)?
+        while done.count < 4 {
+            guard let id = try await shown() else {
+                try await phone.screenshot(to: "\(Self.screenshots)/no-proposal.png")
+                Issue.record("no proposal left before every action was tried: \(done): \(try await phone.text())")
+                return
+            }
+            let before = try server.word(id)
+            let picks = try await candidates()
+            let action: String
+            if done["pick"] == nil && !picks.isEmpty {
+                action = "pick"
+            } else {
+                action = ["confirm", "correct", "reject"].first { done[$0] == nil && !($0 == "confirm" && before.word.isEmpty) } ?? "correct"
+            }
+            switch action {
+            case "pick":
+                try await submit { try await phone.click(".candidates button") }
+                #expect(try await until { try server.word(id) == (picks[0], "confirmed") }, "#\(id)")
+            case "confirm":
+                try await submit { try await phone.click("button[value=confirm]") }
+                #expect(try await until { try server.word(id) == (before.word, "confirmed") }, "#\(id)")
+            case "correct":
+                try await phone.type("Wörterbuch", into: "#typed")
+                if done["correct"] == nil { try await phone.screenshot(to: "\(Self.screenshots)/typing.png") }
+                try await submit { try await phone.click(".correct button") }
+                #expect(try await until { try server.word(id) == ("Wörterbuch", "confirmed") }, "#\(id)")
+            default:
+                try await submit { try await phone.click(".reject") }
+                #expect(try await until { try server.word(id) == (before.word, "rejected") }, "#\(id)")
+            }
+            done[action] = done[action] ?? id
+            actions += 1
+            last = (id, before.word)
+            #expect(try await shown() != id)
+        }
+        #expect(try await phone.text().contains("Undo:"))
+        try await phone.screenshot(to: "\(Self.screenshots)/after-actions.png")
+
+        // Undo brings the last one back as it was, and shows it again.
+        let undone = try #require(last)
+        try await submit { try await phone.click(".undo button") }
+        #expect(try await until { try server.word(undone.id) == (undone.word, "proposed") }, "#\(undone.id)")
+        #expect(try await shown() == undone.id)
+        #expect(try await phone.text().contains("Undone:"))
+        try await phone.screenshot(to: "\(Self.screenshots)/undone.png")
+
+        // Every action went into the change log, as the command line's do.
+        let log = try server.read { db in
+            try Row.fetchAll(db, sql: "SELECT command, undoneAt IS NOT NULL AS undone FROM change ORDER BY id")
+                .map { ($0["command"] as String, $0["undone"] as Bool) }
+        }
+        #expect(log.count == actions)
+        #expect(log.allSatisfy { $0.0 == "web" })
+        // The undo is marked on the change it reverted, the last action's; the others stand.
+        #expect(log.last?.1 == true && log.dropLast().allSatisfy { !$0.1 }, "\(log)")
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GRDB
+import Testing
+
+/// `wordbook-web`, built beside `wordbook`.
+let webBinary = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-web").path
+
+/// Proposals filed once per test process by `wordbook ingest` of real photos; each web test copies
+/// the database, so each starts from the same word book.
+final class FiledProposals: @unchecked Sendable {
+    let scratch: Scratch
+    /// A page with candidates to pick among (novel_page, panaderia_small) and signs read right.
+    static let photos = [("cafe.jpg", "fr"), ("station.jpg", "en"), ("novel_page.jpg", "en"), ("panaderia_small.jpg", "es"),
+                         ("exit_sign_12mp.jpg", "en"), ("freihalten_narrow_plate.jpg", "de")]
+
+    static let shared = Result { try FiledProposals() }
+
+    private init() throws {
+        scratch = try Scratch()
+        for (file, language) in Self.photos {
+            let filed = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config,
+                                      repositoryRoot.appendingPathComponent("TestImages/\(file)").path])
+            guard filed.status == 0, filed.stdout.contains("\"filed\"") else {
+                throw WebTestError.setUp("ingest of \(file) failed: \(filed.stdout) \(filed.stderr)")
+            }
+        }
+    }
+}
+
+enum WebTestError: Error, CustomStringConvertible {
+    case setUp(String)
+
+    var description: String {
+        switch self {
+        case let .setUp(reason): "the test could not be set up: \(reason)"
+        }
+    }
+}
+
+/// The real `wordbook-web serve` on 127.0.0.1 at a port the system chose, on a copy of the filed
+/// proposals; stopped (SIGTERM) when the test lets go of it.
+final class WebServer: @unchecked Sendable {
+    let scratch: Scratch
+    let process = Process()
+    let base: URL
+    private let output = Pipe()
+
+    init() throws {
+        scratch = try Scratch()
+        let template = try FiledProposals.shared.get().scratch
+        try FileManager.default.createDirectory(atPath: scratch.data, withIntermediateDirectories: true)
+        // A consistent copy while nothing writes: the template's WAL folded in first.
+        let copy = scratch.database
+        try DatabaseQueue(path: template.database).writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
+        }
+        process.executableURL = URL(fileURLWithPath: webBinary)
+        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", scratch.config]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The server says where it listens once it does.
+        var line = Data()
+        let reader = output.fileHandleForReading
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
+              let url = URL(string: String(text[range])) else {
+            process.terminate()
+            throw WebTestError.setUp("wordbook-web did not say where it listens: \(text)")
+        }
+        base = url
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// A one-time pairing address from `wordbook web pair`, through the command line's hand-over.
+    func pairingURL() throws -> URL {
+        let result = try wordbook(["web", "pair", "--config", scratch.config, "--url", base.absoluteString])
+        guard result.status == 0, let range = result.stdout.range(of: #"http://\S+/pair/\S+"#, options: .regularExpression),
+              let url = URL(string: String(result.stdout[range])) else {
+            throw WebTestError.setUp("wordbook web pair printed no address: \(result.stdout) \(result.stderr)")
+        }
+        return url
+    }
+
+    /// The word book as the SQLite file has it.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try DatabaseQueue(path: scratch.database).read(body)
+    }
+
+    func word(_ id: Int64) throws -> (word: String, status: String) {
+        try read { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT word, status FROM word WHERE id = ?", arguments: [id]))
+            return (row["word"], row["status"])
+        }
+    }
+
+    /// Every word's text and status, by ID, and the number of changes in the log: what a refusal must leave alone.
+    func state() throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT id || ' ' || word || ' ' || status || ' ' || updatedAt FROM word ORDER BY id")
+                + [String(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM change") ?? -1)]
+        }
+    }
+
+    func pendingIDs() throws -> [Int64] {
+        try read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM word WHERE status = 'proposed' ORDER BY confidence, capturedAt, id")
+        }
+    }
+}
+
+/// A plain HTTP client with its own cookie, redirects not followed, for the server's answers as they are.
+final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    var cookie: String?
+    private lazy var session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }()
+
+    struct Answer {
+        let status: Int
+        let body: String
+        let data: Data
+        let headers: [String: String]
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+
+    func send(_ method: String, _ url: URL, form: String? = nil, body: Data? = nil) async throws -> Answer {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        if let form {
+            request.httpBody = Data(form.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        } else if let body {
+            request.httpBody = body
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
+        }
+        return Answer(status: http.statusCode, body: String(decoding: data, as: UTF8.self), data: data, headers: headers)
+    }
+
+    func get(_ url: URL) async throws -> Answer { try await send("GET", url) }
+
+    func post(_ url: URL, _ fields: [(String, String)]) async throws -> Answer {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let form = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
+        return try await send("POST", url, form: form)
+    }
+
+    /// Opens a pairing address and keeps the session cookie it sets.
+    func pair(_ url: URL) async throws -> Answer {
+        let answer = try await get(url)
+        if let setCookie = answer.headers["set-cookie"], let pair = setCookie.split(separator: ";").first {
+            cookie = String(pair)
+        }
+        return answer
+    }
+
+    /// A hidden field of the page's first form.
+    static func field(_ name: String, in page: String) -> String? {
+        guard let range = page.range(of: #"name="\#(name)" value="[^"]*""#, options: .regularExpression) else { return nil }
+        return page[range].split(separator: "\"").dropFirst(3).first.map(String.init) ?? ""
+    }
+
+    /// The word the pending page shows.
+    static func shownWord(in page: String) -> Int64? {
+        guard let range = page.range(of: #"data-word="\d+""#, options: .regularExpression) else { return nil }
+        return Int64(page[range].filter(\.isNumber))
+    }
+}
