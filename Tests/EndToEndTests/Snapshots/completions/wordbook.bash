@@ -173,13 +173,13 @@ _wordbook() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|open|stats|undo|history|note|gloss|tag|tags|export|import|prune|help)
+    run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|open|stats|undo|history|note|gloss|tag|tags|export|import|prune|web|help)
         # Offer subcommand argument completions
         "_wordbook_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run ingest status pending confirm correct reject triage review grade due list books search show open stats undo history note gloss tag tags export import prune help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run ingest status pending confirm correct reject triage review grade due list books search show open stats undo history note gloss tag tags export import prune web help' -- "${cur}"))
         ;;
     esac
 }
@@ -827,6 +827,115 @@ _wordbook_prune() {
         return
         ;;
     '--older-than')
+        return
+        ;;
+    esac
+}
+
+_wordbook_web() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __wordbook_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    serve|pair|sessions|revoke)
+        # Offer subcommand argument completions
+        "_wordbook_web_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'serve pair sessions revoke' -- "${cur}"))
+        ;;
+    esac
+}
+
+_wordbook_web_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --config --listen)
+    __wordbook_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--config')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--listen')
+        return
+        ;;
+    esac
+}
+
+_wordbook_web_pair() {
+    repeating_flags=()
+    non_repeating_flags=(--no-qr --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --config --url)
+    __wordbook_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--config')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    esac
+}
+
+_wordbook_web_sessions() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --config)
+    __wordbook_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--config')
+        __wordbook_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_wordbook_web_revoke() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --config)
+    __wordbook_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __wordbook_add_completions -f
+        return
+        ;;
+    '--config')
+        __wordbook_add_completions -f
         return
         ;;
     esac

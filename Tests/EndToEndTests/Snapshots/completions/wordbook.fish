@@ -74,6 +74,18 @@ function __wordbook_parse_tokens -S
             __wordbook_parse_subcommand 1 'db=' 'config=' 'version' 'h/help'
         case 'prune'
             __wordbook_parse_subcommand 0 'db=' 'config=' 'older-than=' 'yes' 'version' 'h/help'
+        case 'web'
+            __wordbook_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'serve'
+                __wordbook_parse_subcommand 0 'db=' 'config=' 'listen=' 'version' 'h/help'
+            case 'pair'
+                __wordbook_parse_subcommand 0 'db=' 'config=' 'url=' 'no-qr' 'version' 'h/help'
+            case 'sessions'
+                __wordbook_parse_subcommand 0 'db=' 'config=' 'version' 'h/help'
+            case 'revoke'
+                __wordbook_parse_subcommand 1 'db=' 'config=' 'version' 'h/help'
+            end
         case 'help'
             __wordbook_parse_subcommand -r 1 'version'
         end
@@ -157,6 +169,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "w
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'export' -d 'Back up the word book to one file (JSON with photos, or CSV), or export words to Anki (apkg).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'import' -d 'Restore a JSON backup; words already in the word book are left as they are.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'prune' -d 'Delete word books older than a number of days, with their words and photos.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'web' -d 'Settle proposals from the phone: serve the web app, pair a phone, list and revoke sessions.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook run" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook run" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
@@ -319,4 +332,29 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook prune" yes' -l 'yes' -d 'Do not ask.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook prune" version' -l 'version' -d 'Show the version.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook prune" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web" version' -l 'version' -d 'Show the version.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook web" -eq 1' -fa 'serve' -d 'Serve the web app on [web] listen (default 127.0.0.1:8080) until stopped.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook web" -eq 1' -fa 'pair' -d 'Print a one-time URL (and its QR code) that signs a phone in to the web app.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook web" -eq 1' -fa 'sessions' -d 'List the phones and browsers signed in to the web app.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook web" -eq 1' -fa 'revoke' -d 'Sign a phone or browser out of the web app, by its session ID.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web serve" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web serve" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web serve" listen' -l 'listen' -d 'Listen here instead of [web] listen, as HOST:PORT (port 0 takes a free one).' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web serve" version' -l 'version' -d 'Show the version.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web serve" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web pair" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web pair" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web pair" url' -l 'url' -d 'The address the phone opens, instead of [web] url (e.g. a reverse proxy\'s).' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web pair" no-qr' -l 'no-qr' -d 'No QR code, even on a terminal.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web pair" version' -l 'version' -d 'Show the version.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web pair" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web sessions" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web sessions" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web sessions" version' -l 'version' -d 'Show the version.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web sessions" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web revoke" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web revoke" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web revoke" version' -l 'version' -d 'Show the version.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook web revoke" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook help" version' -l 'version' -d 'Show the version.'

@@ -76,13 +76,14 @@ _wordbook() {
             'export:Back up the word book to one file (JSON with photos, or CSV), or export words to Anki (apkg).'
             'import:Restore a JSON backup; words already in the word book are left as they are.'
             'prune:Delete word books older than a number of days, with their words and photos.'
+            'web:Settle proposals from the phone: serve the web app, pair a phone, list and revoke sessions.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|open|stats|undo|history|note|gloss|tag|tags|export|import|prune|help)
+        run|ingest|status|pending|confirm|correct|reject|triage|review|grade|due|list|books|search|show|open|stats|undo|history|note|gloss|tag|tags|export|import|prune|web|help)
             "_wordbook_${words[1]}" && ret=0
             ;;
         esac
@@ -501,6 +502,93 @@ _wordbook_prune() {
         '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
         '--older-than[Books whose day is more than this many days ago.]:days:'
         '--yes[Do not ask.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_wordbook_web() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'serve:Serve the web app on [web] listen (default 127.0.0.1:8080) until stopped.'
+            'pair:Print a one-time URL (and its QR code) that signs a phone in to the web app.'
+            'sessions:List the phones and browsers signed in to the web app.'
+            'revoke:Sign a phone or browser out of the web app, by its session ID.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        serve|pair|sessions|revoke)
+            "_wordbook_web_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_wordbook_web_serve() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The SQLite file to use instead of the configured one.]:path:_files'
+        '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
+        '--listen[Listen here instead of \[web\] listen, as HOST\:PORT (port 0 takes a free one).]:address:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_wordbook_web_pair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The SQLite file to use instead of the configured one.]:path:_files'
+        '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
+        '--url[The address the phone opens, instead of \[web\] url (e.g. a reverse proxy'\''s).]:url:'
+        '--no-qr[No QR code, even on a terminal.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_wordbook_web_sessions() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The SQLite file to use instead of the configured one.]:path:_files'
+        '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_wordbook_web_revoke() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--db[The SQLite file to use instead of the configured one.]:path:_files'
+        '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
+        ':id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
