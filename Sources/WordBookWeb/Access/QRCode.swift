@@ -16,7 +16,7 @@ public struct QRCode: Sendable {
 
     /// Lines of half blocks, two rows of modules a line.
     public var terminalText: String {
-        let quiet = 2
+        let quiet = 4
         let size = modules.count + 2 * quiet
         func dark(_ row: Int, _ column: Int) -> Bool {
             let r = row - quiet, c = column - quiet
