@@ -99,13 +99,14 @@ public struct WebApp: Sendable {
     func pending(_ context: WebContext, showing shown: Word? = nil, error: String? = nil, typed: String = "",
                  status: HTTPResponse.Status = .ok) async throws -> Response {
         let session = context.session?.id ?? 0
-        var values: [String: Any] = ["csrf": FormToken.of(sessionToken: context.sessionToken ?? "")]
+        let csrf = FormToken.of(sessionToken: context.sessionToken ?? "")
+        var values: [String: Any] = ["csrf": csrf]
         if let notice = await desk.takeNotice(session: session) { values["notice"] = notice }
         if let error { values["error"] = error }
         if let undo = await desk.lastUndoable(session: session) { values["undo"] = undo }
         let word = try shown.flatMap { $0.status == .proposed ? $0 : nil } ?? database.firstPending()
         if let word {
-            values["word"] = PendingView.values(of: word, csrf: values["csrf"] as! String, typed: typed)
+            values["word"] = PendingView.values(of: word, csrf: csrf, typed: typed)
         }
         let waiting = try database.wordCount(status: .proposed)
         return pages.page("pending", title: word.map { $0.word.isEmpty ? "#\($0.id ?? 0)" : $0.word } ?? "Nothing waiting",
@@ -123,11 +124,8 @@ public struct WebApp: Sendable {
 
     func photo(_ context: WebContext) throws -> Response {
         guard let id = Self.wordID(context) else { throw WebError.noSuchWord }
-        guard let stored = try database.image(wordId: id) else {
-            _ = try? database.word(id: id)
-            throw (try? database.word(id: id)) == nil ? WebError.noSuchWord : WebError.noPhoto(id: id)
-        }
-        let word = try database.word(id: id)
+        guard let word = try? database.word(id: id) else { throw WebError.noSuchWord }
+        guard let stored = try database.image(wordId: id) else { throw WebError.noPhoto(id: id) }
         let jpeg = try PhotoRegion.jpeg(of: stored.jpeg, box: word.box)
         return Response(status: .ok,
                         headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600",

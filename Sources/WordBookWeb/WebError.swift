@@ -10,7 +10,6 @@ public enum WebError: Error, CustomStringConvertible {
     case noSuchWord
     case noPhoto(id: Int64)
     case tlsFiles(certificate: String, key: String, reason: String)
-    case badListenAddress(String)
 
     public var description: String {
         switch self {
@@ -28,8 +27,6 @@ public enum WebError: Error, CustomStringConvertible {
             return "Word #\(id) has no stored photo."
         case let .tlsFiles(certificate, key, reason):
             return "the TLS certificate \(certificate) and key \(key) could not be read: \(reason)"
-        case let .badListenAddress(address):
-            return "\(address) is not an address to listen on: write HOST:PORT, such as 127.0.0.1:8080"
         }
     }
 
@@ -39,7 +36,7 @@ public enum WebError: Error, CustomStringConvertible {
         case .unreadableForm, .unknownAction: .badRequest
         case .badFormToken: .forbidden
         case .noSuchWord, .noPhoto: .notFound
-        case .tlsFiles, .badListenAddress: .internalServerError
+        case .tlsFiles: .internalServerError
         }
     }
 }
