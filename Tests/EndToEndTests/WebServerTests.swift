@@ -189,6 +189,16 @@ import Testing
         #expect(try server.word(next).status == "proposed")
     }
 
+    /// `wordbook` stays without the web server: SwiftNIO's code is in `wordbook-web` alone.
+    @Test func onlyTheWebExecutableHoldsSwiftNIO() throws {
+        func nioSymbols(_ binary: String) throws -> Int {
+            let symbols = try runProgram("/usr/bin/readelf", ["--syms", "--wide", binary]).stdout
+            return symbols.split(separator: "\n").filter { $0.contains("7NIOCore") }.count
+        }
+        #expect(try nioSymbols(wordbookBinary) == 0)
+        #expect(try nioSymbols(webBinary) > 0)
+    }
+
     /// One request written to the socket byte for byte, so no client folds its path; the answer's head and body.
     func rawRequest(_ base: URL, _ line: String, cookie: String) async throws -> String {
         let port = try #require(base.port)
