@@ -189,6 +189,32 @@ import Testing
         #expect(try server.word(next).status == "proposed")
     }
 
+    /// With `tls_certificate` and `tls_key`, HTTPS itself, and the session cookie is `Secure`.
+    @Test func withACertificateItServesHTTPSAndTheCookieIsSecure() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try runProgram("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                                                     "-keyout", "\(folder)/key.pem", "-out", "\(folder)/cert.pem"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let server = try WebServer(configuration: """
+            [web]
+            tls_certificate = "\(folder)/cert.pem"
+            tls_key = "\(folder)/key.pem"
+            """)
+        #expect(server.base.scheme == "https")
+        let url = try server.pairingURL()
+        #expect(url.scheme == "https")
+        // curl -k: the certificate is the test's own.
+        let paired = try runProgram("/usr/bin/curl", ["-k", "-s", "-i", url.absoluteString])
+        #expect(paired.stdout.hasPrefix("HTTP/1.1 303"), "\(paired.stdout.prefix(200)) \(paired.stderr)")
+        let cookie = paired.stdout.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") } ?? ""
+        #expect(cookie.contains("Secure") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
+        let plain = try runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}",
+                                                     "http://127.0.0.1:\(server.base.port ?? 0)/pending"])
+        #expect(plain.stdout != "200")
+    }
+
     /// `wordbook` stays without the web server: SwiftNIO's code is in `wordbook-web` alone.
     @Test func onlyTheWebExecutableHoldsSwiftNIO() throws {
         func nioSymbols(_ binary: String) throws -> Int {

@@ -48,8 +48,15 @@ final class WebServer: @unchecked Sendable {
     let base: URL
     private let output = Pipe()
 
-    init() throws {
+    /// `configuration` adds lines to the scratch configuration, such as a `[web]` section.
+    init(configuration: String = "") throws {
         scratch = try Scratch()
+        if !configuration.isEmpty {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.config))
+            handle.seekToEndOfFile()
+            handle.write(Data("\n\(configuration)\n".utf8))
+            try handle.close()
+        }
         let template = try FiledProposals.shared.get().scratch
         try FileManager.default.createDirectory(atPath: scratch.data, withIntermediateDirectories: true)
         // A consistent copy while nothing writes: the template's WAL folded in first.
@@ -71,7 +78,7 @@ final class WebServer: @unchecked Sendable {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
+        guard let range = text.range(of: #"https?://127\.0\.0\.1:\d+/"#, options: .regularExpression),
               let url = URL(string: String(text[range])) else {
             process.terminate()
             throw WebTestError.setUp("wordbook-web did not say where it listens: \(text)")
@@ -87,7 +94,7 @@ final class WebServer: @unchecked Sendable {
     /// A one-time pairing address from `wordbook web pair`, through the command line's hand-over.
     func pairingURL() throws -> URL {
         let result = try wordbook(["web", "pair", "--config", scratch.config, "--url", base.absoluteString])
-        guard result.status == 0, let range = result.stdout.range(of: #"http://\S+/pair/\S+"#, options: .regularExpression),
+        guard result.status == 0, let range = result.stdout.range(of: #"https?://\S+/pair/\S+"#, options: .regularExpression),
               let url = URL(string: String(result.stdout[range])) else {
             throw WebTestError.setUp("wordbook web pair printed no address: \(result.stdout) \(result.stderr)")
         }
