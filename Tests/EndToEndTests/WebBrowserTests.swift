@@ -21,7 +21,16 @@ import Testing
     @Test func aPhonePairsAndSettlesProposalsByConfirmPickCorrectRejectAndUndo() async throws {
         let server = try WebServer()
         let phone = try await PhoneBrowser()
-        defer { Task { await phone.quit() } }
+        do {
+            try await settle(on: phone, server)
+        } catch {
+            await phone.quit()
+            throw error
+        }
+        await phone.quit()
+    }
+
+    func settle(on phone: PhoneBrowser, _ server: WebServer) async throws {
         try FileManager.default.createDirectory(atPath: Self.screenshots, withIntermediateDirectories: true)
 
         // Without pairing, the pairing page.

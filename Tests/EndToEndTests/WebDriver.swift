@@ -46,15 +46,21 @@ final class PhoneBrowser: @unchecked Sendable {
     }
 
     deinit {
-        // chromedriver does not end on SIGTERM.
-        kill(driver.processIdentifier, SIGKILL)
-        driver.waitUntilExit()
+        if driver.isRunning {
+            kill(driver.processIdentifier, SIGKILL)
+            driver.waitUntilExit()
+        }
         try? FileManager.default.removeItem(atPath: profile)
     }
 
-    /// Ends the browser before chromedriver goes.
+    /// Ends the browser, then chromedriver (which does not end on SIGTERM): the test calls it
+    /// whatever happened, as a test process may exit before any deinit runs.
     func quit() async {
         _ = try? await call("DELETE", "session/\(sessionID)")
+        if driver.isRunning {
+            kill(driver.processIdentifier, SIGKILL)
+            driver.waitUntilExit()
+        }
     }
 
     /// A port nothing listens on now, for chromedriver.
