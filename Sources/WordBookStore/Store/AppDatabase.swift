@@ -10,6 +10,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case emptyGloss
     case badGrade(Int)
     case notConfirmed(id: Int64, status: WordStatus)
+    /// Text the learner gave holds a control or invisible character, named as `U+001B`.
+    case forbiddenCharacter(field: String, character: String)
     case other(String)
 
     public var description: String {
@@ -30,6 +32,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return status == .proposed
                 ? "#\(id) is still a proposal: confirm or correct it before grading it"
                 : "#\(id) was rejected and is not reviewed"
+        case let .forbiddenCharacter(field, character):
+            return "the \(field) holds \(character), a control or invisible character: write it without one (nothing was changed)"
         case let .other(message):
             return message
         }
@@ -297,6 +301,7 @@ extension AppDatabase {
     ) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyWord }
+        try Self.refuseForbidden(text, as: "word")
         return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let before = word
@@ -330,10 +335,18 @@ extension AppDatabase {
         return tokens.enumerated().map { $0.offset == index ? rewritten : String($0.element) }.joined(separator: " ")
     }
 
+    /// Text the learner gives is refused whole when it holds a control or invisible character.
+    static func refuseForbidden(_ text: String, as field: String, allowingLineBreaks: Bool = false) throws {
+        if let character = text.forbiddenCharacter(allowingLineBreaks: allowingLineBreaks) {
+            throw StoreError.forbiddenCharacter(field: field, character: character)
+        }
+    }
+
     /// Sets the learner's own gloss, which a later correction or refresh never replaces.
     public func setLearnerGloss(id: Int64, to text: String, now: Date = Date()) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyGloss }
+        try Self.refuseForbidden(text, as: "gloss")
         return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let before = word

@@ -240,7 +240,8 @@ extension AppDatabase {
 
     /// Sets or clears a word's note.
     public func setNote(id: Int64, to text: String, now: Date = Date()) throws {
-        try writeChange { db in
+        try Self.refuseForbidden(text, as: "note", allowingLineBreaks: true)
+        return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let before = word
             word.notes = text
@@ -254,7 +255,8 @@ extension AppDatabase {
     /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted. The word
     /// counts as changed, so an Anki export made afterwards carries the new tags over.
     public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date()) throws -> [String] {
-        try writeChange { db in
+        for name in adding { try Self.refuseForbidden(name, as: "tag") }
+        return try writeChange { db in
             guard let before = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let tagsBefore = try Self.tagNames(of: id, db)
             for name in removing {
