@@ -245,9 +245,13 @@ public final class InboxService: Sendable {
         scanner.undecodableNames().forEach { giveShownName($0, queueing: false) }
         let now = Date()
         for path in scanner.files() {
-            if let modified = InboxScanner.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
+            let modified = InboxScanner.modificationDate(path)
+            if let modified, FailureVerdict.mayBeWriting(modified: modified, now: now) {
                 state.withLock { $0.settling[path] = $0.settling[path] ?? now }
             } else {
+                if let modified, modified.timeIntervalSince(now) >= Self.settleTime {
+                    logger.info("\(disposal.relativeName(of: path)) was modified at \(configuration.calendar.iso8601(modified)), in the future (a clock ahead, or a copy that kept such a time): it is taken as settled")
+                }
                 queue.push(path)
             }
         }
@@ -276,7 +280,7 @@ public final class InboxService: Sendable {
         let ready: [String] = state.withLock { state in
             var ready = state.settling.keys.filter { path in
                 guard let modified = InboxScanner.modificationDate(path) else { return true }
-                return now.timeIntervalSince(modified) >= Self.settleTime
+                return !FailureVerdict.mayBeWriting(modified: modified, now: now)
             }
             ready.forEach { state.settling.removeValue(forKey: $0) }
             let retry = state.retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
