@@ -39,8 +39,11 @@ public struct WordListing: Sendable, Equatable {
 
 public struct BookSummary: Sendable, Equatable {
     public var day: String
+    /// Words kept: proposals and confirmed ones, rejected ones left out.
     public var words: Int
     public var mastered: Int
+    /// Readings the learner rejected: not words of the book.
+    public var rejected: Int = 0
 }
 
 public struct TagCount: Sendable, Equatable {
@@ -157,10 +160,11 @@ extension AppDatabase {
     public func books() throws -> [BookSummary] {
         try writer.read { db in
             try SQLRequest<Row>(literal: """
-                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words, COALESCE(SUM(\(Word.mastered)), 0) AS mastered
+                SELECT wordBook.recordDate AS day, COUNT(word.id) - COALESCE(SUM(word.status = \(WordStatus.rejected.rawValue)), 0) AS words,
+                    COALESCE(SUM(\(Word.mastered)), 0) AS mastered, COALESCE(SUM(word.status = \(WordStatus.rejected.rawValue)), 0) AS rejected
                 FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id
                 GROUP BY wordBook.id ORDER BY wordBook.recordDate DESC
-                """).fetchAll(db).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
+                """).fetchAll(db).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"], rejected: $0["rejected"]) }
         }
     }
 
