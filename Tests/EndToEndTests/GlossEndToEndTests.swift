@@ -64,7 +64,7 @@ import Testing
         let overdue = try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET nextReviewDate = '2020-01-01 00:00:00.000' WHERE id = \(id)"])
         #expect(overdue.status == 0)
         let review = try wordbook(["review", "--no-image", "--hide-word", "--config", scratch.config], input: "\nq\n")
-        let asked = try #require(review.stdout.range(of: "Enter shows the word"))
+        let asked = try #require(review.stdout.range(of: "Space shows the word"))
         let meaning = try #require(review.stdout.range(of: "= the way out"))
         let word = try #require(review.stdout.range(of: "  Eingang"))
         #expect(meaning.upperBound < asked.lowerBound && asked.upperBound < word.lowerBound, "\(review.stdout)")

@@ -142,7 +142,7 @@ import WordBookVocabulary
         #expect(try wordbook(["confirm", "\(id)", "--config", scratch.config]).status == 0)
         let result = try wordbook(["review", "--hide-word", "--images", "kitty", "--config", scratch.config], input: "\nq\n")
         #expect(result.status == 0, "\(result.stderr)")
-        let cue = try #require(result.stdout.range(of: "Enter shows the word"))
+        let cue = try #require(result.stdout.range(of: "Space shows the word"))
         // Each picture is a PNG in chunks, the first of which says a=T.
         func pictures(_ text: Substring) throws -> [RGBImage] {
             var payloads: [String] = []

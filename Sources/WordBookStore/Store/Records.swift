@@ -88,6 +88,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let createdAt = Column(CodingKeys.createdAt)
         public static let updatedAt = Column(CodingKeys.updatedAt)
         public static let reviewCount = Column(CodingKeys.reviewCount)
+        public static let reviewInterval = Column(CodingKeys.reviewInterval)
         public static let capturedAt = Column(CodingKeys.capturedAt)
         public static let word = Column(CodingKeys.word)
         public static let confidence = Column(CodingKeys.confidence)
