@@ -65,6 +65,21 @@ import Testing
         #expect(tooFar.status != 0 && tooFar.stderr.contains("no candidate 9"))
     }
 
+    /// Under 50% a proposal is right less than half the time: triage says so, puts the candidates first,
+    /// and one Enter does not file it.
+    @Test func aGuessIsNotFiledByOneEnter() throws {
+        let cafe = id("Café")
+        #expect(try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET confidence = 20 WHERE id = \(cafe)"]).status == 0)
+        let once = try run(["triage", "--no-image"], input: "\nq\n")
+        #expect(once.stdout.contains("not sure: pick one") && once.stdout.contains("best guess: Café"), "\(once.stdout)")
+        #expect(once.stdout.contains("(if it is Café)"), "its gloss is a guess's: \(once.stdout)")
+        #expect(once.stdout.contains("Café is a guess (20%): Enter again accepts it"), "\(once.stdout)")
+        #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["status"] as? String == "proposed")
+        let twice = try run(["triage", "--no-image"], input: "\n\nq\n")
+        #expect(twice.stdout.contains("confirmed Café"), "\(twice.stdout)")
+        #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["status"] as? String == "confirmed")
+    }
+
     @Test func reviewFromAPipeGradesWhatIsDueByTheRule() throws {
         let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
         try (plain + "\n[review]\nscheduler = \"interval\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)

@@ -155,6 +155,15 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 }
 
 extension Word {
+    /// Below this confidence a proposal is a guess: calibrated, it is right less than half the time
+    /// (README, How sure a proposal is), so triage asks the learner to pick rather than accept.
+    public static let sureFrom = 50
+
+    /// A proposal the reader doubts: a word read, at a confidence under `sureFrom`.
+    public var isDoubtful: Bool { status == .proposed && !word.isEmpty && confidence < Self.sureFrom }
+}
+
+extension Word {
     /// A word is mastered at mastery level 4 or more, and only a confirmed word counts: a proposal
     /// or a rejected word is not being learnt, whatever level it carries from before.
     public static let mastered: SQLExpression = Columns.status == WordStatus.confirmed.rawValue && Columns.masteryLevel >= 4
