@@ -65,6 +65,16 @@ import Testing
         #expect(tooFar.status != 0 && tooFar.stderr.contains("no candidate 9"))
     }
 
+    /// `correct 7 "die Straße"`: the noun is filed and glossed, its gender in the gloss.
+    @Test func aCorrectionWithItsArticleFilesTheNounWithItsGloss() throws {
+        let strasse = id("Straße")
+        let corrected = try run(["correct", "\(strasse)", "die Straße"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        let word = try json(["show", "\(strasse)"])["word"] as! [String: Any]
+        #expect(word["word"] as? String == "Straße", "\(word)")
+        #expect((word["gloss"] as? String)?.contains("street") == true && (word["gloss"] as? String)?.contains("fem") == true, "\(word)")
+    }
+
     /// Under 50% a proposal is right less than half the time: triage says so, puts the candidates first,
     /// and one Enter does not file it.
     @Test func aGuessIsNotFiledByOneEnter() throws {

@@ -299,11 +299,13 @@ extension AppDatabase {
     public func correct(
         id: Int64, to text: String, gloss: Gloss? = nil, now: Date = Date(), by command: String = "correct"
     ) throws -> Word {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw StoreError.emptyWord }
-        try Self.refuseForbidden(text, as: "word")
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !typed.isEmpty else { throw StoreError.emptyWord }
+        try Self.refuseForbidden(typed, as: "word")
         return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            // "die Straße" files the noun; its gloss gives the gender.
+            let text = word.targetLanguage.splittingArticle(typed).noun
             let before = word
             word.word = text
             word.context = Self.context(before.context, replacing: before.word, with: text)
