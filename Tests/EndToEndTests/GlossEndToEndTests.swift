@@ -16,6 +16,19 @@ import Testing
         return try result.stdout.split(separator: "\n").map { try object(String($0)) }
     }
 
+    /// The first German photo once waited 18 s while Ding's index was built: the worker builds it,
+    /// and opens every dictionary, before it says it is watching, and the log names what it reads with.
+    @Test func theWorkerOpensTheDictionariesAtStartAndSaysWhatItUses() throws {
+        let scratch = try Scratch(workers: 1)
+        let cache = "\(scratch.root)/cache"
+        let worker = try Worker(scratch, environment: ["CACHE_DIRECTORY": cache])
+        defer { _ = worker.stop() }
+        #expect(worker.waitUntilWatching(timeout: 180), "\(worker.output)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: cache)).isEmpty, "Ding's index is built before the first photo")
+        #expect(worker.output.contains("reading en, de, fr, es with"), "\(worker.output)")
+        #expect(worker.output.contains("de: Ding's de-en, freedict-deu-eng, hunspell de_DE"), "\(worker.output)")
+    }
+
     @Test func aPhotoOfAusgangIsFiledWithItsMeaningAndKeepsTheLearnersOwn() throws {
         let scratch = try Scratch()
         let german = try ingest(["ausgang.jpg", "broetchen.jpg"], language: "de", scratch)

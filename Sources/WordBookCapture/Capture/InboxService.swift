@@ -162,8 +162,17 @@ public final class InboxService: Sendable {
     private func makeFilers() throws -> [PhotoFiler] {
         let filers = try PhotoFiler.pool(
             of: configuration.workerCount, database: database, configuration: configuration, language: configuration.defaultLanguage)
+        let languages = try filers.first?.installedLanguages() ?? []
+        logger.info("reading \(languages.map(\.code).joined(separator: ", ")) with \(SceneText.problem(configuredFolder: configuration.models) == nil ? "the scene-text reader and Tesseract" : "Tesseract alone")")
+        if let first = filers.first {
+            let started = Date()
+            let glosses = first.prepareGlosses(languages)
+            if !glosses.isEmpty {
+                logger.info("glosses in \(configuration.nativeLanguage) (dictionaries opened in \(String(format: "%.1f", Date().timeIntervalSince(started))) s): \(glosses.joined(separator: "; "))")
+            }
+        }
         // A folder per installed language, so a photo can be dropped into inbox/de/ on a fresh install.
-        for language in try filers.first?.installedLanguages() ?? [] {
+        for language in languages {
             let folder = "\(paths.inbox)/\(language.code)"
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -126,6 +126,12 @@ public final class PhotoFiler: @unchecked Sendable {
         _ = try recognizer.engine(for: language)
     }
 
+    /// Opens the dictionaries of `languages` now (Ding's index is built on a first start) rather than on
+    /// the first photo; what each language has, for the start-up log. Empty with glosses off.
+    public func prepareGlosses(_ languages: [Language]) -> [String] {
+        glossary?.prepare(languages) ?? []
+    }
+
     /// The languages whose Tesseract model is installed, as the inbox's folders name them.
     public func installedLanguages() throws -> [Language] {
         let models = Set(try recognizer.engine(for: configuration.defaultLanguage).availableLanguages)
