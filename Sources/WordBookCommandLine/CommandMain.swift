@@ -15,6 +15,10 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         try command.run()
         exit(0)
     } catch {
+        if let unavailable = error as? Unavailable {
+            FileHandle.standardError.write(Data("wordbook: \(unavailable.description.escapingControlCharacters(keepingNewlines: true))\n".utf8))
+            exit(Unavailable.status)
+        }
         let status = Root.exitCode(for: error)
         if status.isSuccess {
             Root.exit(withError: error)
@@ -28,4 +32,13 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         }
         exit(status.rawValue)
     }
+}
+
+/// A program or service the command needs is not there (no photo viewer installed): status 69,
+/// EX_UNAVAILABLE in sysexits.h, not 64, which says the command line was wrong.
+public struct Unavailable: Error, CustomStringConvertible {
+    public static let status: Int32 = 69
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
 }
