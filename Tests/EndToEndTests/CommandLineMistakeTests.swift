@@ -14,6 +14,19 @@ import Testing
         #expect(unknown.status == 64 && unknown.stderr == "wordbook: there is no command 'frobnicate': wordbook --help lists them.\n")
     }
 
+    /// The usage line puts --db and --config first: they work before the command as after it.
+    @Test func theOptionsEveryCommandTakesWorkBeforeTheCommand() throws {
+        let scratch = try Scratch()
+        let photo = try distinctPhotos(1)[0]
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(try wordbook(["--config", scratch.config, "ingest", "\(scratch.root)/\(photo.name)"]).status == 0)
+        let listed = try wordbook(["--db", scratch.database, "list", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("\"source\""), "\(listed.stdout)")
+        let books = try wordbook(["--config=\(scratch.config)", "books"])
+        #expect(books.status == 0 && books.stdout.contains("1 word"), "\(books.stderr)")
+    }
+
     @Test func aMissingOrWrongArgumentShowsTheCommandsUsage() throws {
         let show = try wordbook(["show"])
         #expect(show.status == 64)
