@@ -74,6 +74,28 @@ import Testing
         #expect(folders.contents("inbox/IMG_0001.jpg") == nil)
     }
 
+    /// Removed by someone else once read: nothing to move, and no later try.
+    @Test(arguments: Way.allCases)
+    func aPhotoRemovedAfterItWasReadIsNotTriedAgain(way: Way) throws {
+        let folders = try Folders()
+        try folders.drop("photo A", as: "IMG_0001.jpg")
+        let path = "\(folders.root)/inbox/IMG_0001.jpg"
+        let read = try #require(FileIdentity(path: path))
+        #expect(unlink(path) == 0)
+        let disposal = Disposal(paths: folders.paths, afterFiling: way == .delete ? .delete : .archive)
+        if way == .delete {
+            // Deleting what is gone is done.
+            #expect(try disposal.archive(path, day: "2026-11-27", identity: read) == nil)
+            return
+        }
+        #expect {
+            if way == .archive { try disposal.archive(path, day: "2026-11-27", identity: read) } else { try disposal.fail(path, reason: "no word", identity: read) }
+        } throws: { error in
+            (error as? DisposalError)?.left == .vanished
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(folders.root)/failed/IMG_0001.jpg.error.txt"))
+    }
+
     /// A photo rewritten in place (same inode, new size) is another photo too.
     @Test func aPhotoRewrittenInPlaceStaysInTheInbox() throws {
         let folders = try Folders()

@@ -77,6 +77,8 @@ public struct Disposal: Sendable {
     private func place(
         _ path: String, identity: FileIdentity?, into folder: String, name: String, prepare: (String) throws -> Void
     ) throws -> String {
+        var info = stat()
+        if lstat(path, &info) != 0 && errno == ENOENT { throw DisposalError(path: path, errno: ENOENT, left: .vanished) }
         try expect(identity, at: path)
         let stem = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
@@ -159,6 +161,8 @@ public struct DisposalError: Error, CustomStringConvertible {
         case alreadyThere(String)
         /// Another file was put at its name after it was read: that one stays in the inbox, to be filed.
         case replaced
+        /// Someone else removed it from the inbox after it was read: nothing is left to move.
+        case vanished
     }
 
     let path: String
@@ -178,6 +182,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         case .undeleted: return "\(path) could not be deleted: \(reason)"
         case let .copied(copy): return "\(path) is kept as \(copy) but could not be removed from the inbox: \(reason)"
         case let .alreadyThere(copy): return "\(path) could not be moved: its destination \(copy) is the same file under the same name, and the only copy is kept"
+        case .vanished: return "\(path) was removed from the inbox by someone else before it could be moved; nothing is left to move"
         case .replaced: return "\(path) was replaced by another file while it was being filed: the new file stays in the inbox and is filed next"
         }
     }

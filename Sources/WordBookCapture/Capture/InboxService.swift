@@ -425,6 +425,10 @@ public final class InboxService: Sendable {
             logger.warning("\(error)")
             return false
         }
+        if let error = error as? DisposalError, error.left == .vanished {
+            logger.info("\(error)")
+            return true
+        }
         if let error = error as? DisposalError, case let .copied(copy) = error.left {
             state.withLock { $0.leftBehind[path] = copy }
         }
