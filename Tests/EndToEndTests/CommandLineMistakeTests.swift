@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Mistakes on the command line, through the real binary: one sentence in the tool's voice, and the
@@ -25,6 +26,19 @@ import Testing
         #expect(listed.stdout.contains("\"source\""), "\(listed.stdout)")
         let books = try wordbook(["--config=\(scratch.config)", "books"])
         #expect(books.status == 0 && books.stdout.contains("1 word"), "\(books.stderr)")
+    }
+
+    /// `database = "/dev/null"` once made /dev/null.lock: a device or a folder is refused in one
+    /// sentence, and nothing is made beside it.
+    @Test func aDatabaseThatIsNoFileIsRefusedAndNothingIsMadeBesideIt() throws {
+        let scratch = try Scratch()
+        let fifo = "\(scratch.root)/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try wordbook(["list", "--db", fifo])
+        #expect(piped.status == 1 && piped.stderr == "wordbook: the database \(fifo) could not be opened: it is not a regular file\n", "\(piped.stderr)")
+        let folder = try wordbook(["list", "--db", scratch.root])
+        #expect(folder.status == 1 && folder.stderr.contains("it is a folder: name the database file in it"), "\(folder.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fifo + ".lock") && !FileManager.default.fileExists(atPath: scratch.root + ".lock"))
     }
 
     @Test func aMissingOrWrongArgumentShowsTheCommandsUsage() throws {

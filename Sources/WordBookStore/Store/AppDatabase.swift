@@ -111,6 +111,12 @@ public final class AppDatabase: Sendable {
     /// Without `create`, a missing file is an error rather than a new empty word book.
     public static func open(path: String, create: Bool) throws -> AppDatabase {
         let fileManager = FileManager.default
+        // A device or a folder is no word book: nothing is made beside it (no /dev/null.lock).
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw StoreError.cannotOpen(path: path, reason: info.st_mode & S_IFMT == S_IFDIR
+                ? "it is a folder: name the database file in it, such as \(path)/wordbook.sqlite" : "it is not a regular file")
+        }
         if !fileManager.fileExists(atPath: path) {
             guard create else { throw StoreError.missing(path: path) }
             let folder = (path as NSString).deletingLastPathComponent
