@@ -128,7 +128,7 @@ struct ReviewCommand: ParsableCommand {
         let newIDs = Set(queue.new)
         if words.isEmpty {
             print(queue.learningLater > 0
-                ? "Nothing is due yet: \(grouped(queue.learningLater)) word\(queue.learningLater == 1 ? " is" : "s are") in their learning steps; run wordbook review again in a few minutes."
+                ? "Nothing is due yet: \(grouped(queue.learningLater)) word\(queue.learningLater == 1 ? " is in its" : "s are in their") learning steps; run wordbook review again in a few minutes."
                 : "Nothing is due.")
             if queue.newWaiting > 0 { print(newWordsLine(queue, perDay: configuration.newPerDay)) }
             return
@@ -278,7 +278,7 @@ struct ReviewCommand: ParsableCommand {
                                             language: try language.map(Language.option), book: bookDay)
         let inSteps = left.learning.count + left.learningLater
         if inSteps > 0 {
-            print("\(grouped(inSteps)) word\(inSteps == 1 ? " is" : "s are") still in their learning steps: run wordbook review again"
+            print("\(grouped(inSteps)) word\(inSteps == 1 ? " is still in its" : "s are still in their") learning steps: run wordbook review again"
                 + (left.learning.isEmpty ? " in a few minutes." : " now."))
         }
     }
