@@ -162,6 +162,12 @@ import Testing
         // Ding's gender reads as (fem).
         let shown = try run(["show", "\(strasse)"])
         #expect(shown.stdout.contains("  dictionary\n") && shown.stdout.contains("Straße (fem)"))
+        // show is short: the entry's first lines, and where the rest is.
+        let entry = shown.stdout.components(separatedBy: "  dictionary\n")[1].split(separator: "\n").filter { $0.hasPrefix("   ") }
+        let whole = try run(["show", "\(strasse)", "--full"]).stdout.components(separatedBy: "  dictionary\n")[1]
+            .split(separator: "\n").filter { $0.hasPrefix("   ") }
+        #expect(whole.count > 9, "Ding's entry of Straße is long: \(whole.count) lines")
+        #expect(entry.count == 9 && entry.last == "   … \(whole.count - 8) more lines: wordbook show \(strasse) --full", "\(entry)")
         #expect(!shown.stdout.contains("{") && !shown.stdout.contains("}"))
 
         let photo = "\(scratch.root)/straße.jpg"

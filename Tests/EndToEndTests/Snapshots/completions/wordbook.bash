@@ -544,7 +544,7 @@ _wordbook_search() {
 
 _wordbook_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-image --version -h --help)
+    non_repeating_flags=(--json --full --no-image --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --config --image --images)
     __wordbook_offer_flags_options 1

@@ -51,7 +51,7 @@ function __wordbook_parse_tokens -S
         case 'search'
             __wordbook_parse_subcommand -r 1 'db=' 'config=' 'json' 'version' 'h/help'
         case 'show'
-            __wordbook_parse_subcommand 1 'db=' 'config=' 'image=' 'json' 'images=' 'no-image' 'version' 'h/help'
+            __wordbook_parse_subcommand 1 'db=' 'config=' 'image=' 'json' 'full' 'images=' 'no-image' 'version' 'h/help'
         case 'open'
             __wordbook_parse_subcommand 1 'db=' 'config=' 'version' 'h/help'
         case 'stats'
@@ -254,6 +254,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" image' -l 'image' -d 'Write the stored JPEG to this file (- for standard output), and nothing else.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" json' -l 'json' -d 'Print one JSON document.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" full' -l 'full' -d 'Print the whole dictionary entry, not only its first lines.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" version' -l 'version' -d 'Show the version.'
