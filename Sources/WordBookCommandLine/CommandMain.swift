@@ -11,10 +11,14 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
     // The learner's umask stands; GlobalOptions.paths opens it to the group on a shared word book
     // only (DataPaths.shareWithGroupWhenSystemWide).
     do {
-        var command = try Root.parseAsRoot()
+        var command = try Root.parseAsRoot(globalOptionsAfterCommand(Array(CommandLine.arguments.dropFirst()), root: Root.self))
         try command.run()
         exit(0)
     } catch {
+        if let unavailable = error as? Unavailable {
+            FileHandle.standardError.write(Data("wordbook: \(unavailable.description.escapingControlCharacters(keepingNewlines: true))\n".utf8))
+            exit(Unavailable.status)
+        }
         let status = Root.exitCode(for: error)
         if status.isSuccess {
             Root.exit(withError: error)
@@ -28,4 +32,44 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
         }
         exit(status.rawValue)
     }
+}
+
+/// A program or service the command needs is not there (no photo viewer installed): status 69,
+/// EX_UNAVAILABLE in sysexits.h, not 64, which says the command line was wrong.
+public struct Unavailable: Error, CustomStringConvertible {
+    public static let status: Int32 = 69
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// `wordbook --db X list` as `wordbook list --db X`: the options every command takes (`--db`,
+/// `--config`) are accepted before the command too, as the usage line's order suggests; they move to
+/// after the command's name (after a subcommand's, for `wordbook web pair`).
+public func globalOptionsAfterCommand(_ arguments: [String], root: any ParsableCommand.Type) -> [String] {
+    let global = ["--db", "--config"]
+    var leading: [String] = []
+    var rest = arguments[...]
+    while let first = rest.first {
+        if global.contains(first), rest.count >= 2 {
+            leading += rest.prefix(2)
+            rest = rest.dropFirst(2)
+        } else if global.contains(where: { first.hasPrefix($0 + "=") }) {
+            leading.append(first)
+            rest = rest.dropFirst()
+        } else {
+            break
+        }
+    }
+    guard !leading.isEmpty else { return arguments }
+    // The command's path: each word that names a subcommand of the one before.
+    var path: [String] = []
+    var command: any ParsableCommand.Type = root
+    while let word = rest.first, let sub = command.configuration.subcommands.first(where: { $0._commandName == word }) {
+        path.append(word)
+        rest = rest.dropFirst()
+        command = sub
+    }
+    guard !path.isEmpty else { return arguments }
+    return path + leading + rest
 }

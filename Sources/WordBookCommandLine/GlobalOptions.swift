@@ -28,7 +28,14 @@ public struct GlobalOptions: ParsableArguments {
     /// The database for commands that read or settle words: it must exist already.
     public func openExisting() throws -> (AppDatabase, Configuration) {
         let configuration = try loadConfiguration()
-        let database = try AppDatabase.open(path: try paths(configuration).database, create: false)
+        let path = try paths(configuration).database
+        // SQLite would make a new, empty log and fail with "disk I/O error" on the worker's frames.
+        let log = AppDatabase.writeAheadLogPath(of: path)
+        if WorkerLock.holder(database: path) != nil, FileManager.default.fileExists(atPath: path + "-shm"),
+           !FileManager.default.fileExists(atPath: log) {
+            throw StoreError.other("the database's write-ahead log \(log) is missing: it was deleted while the worker runs, which saves the words it holds and stops by itself; start the worker again (wordbook run, or systemctl restart wordbook), then try again")
+        }
+        let database = try AppDatabase.open(path: path, create: false)
         return (database, configuration)
     }
 }

@@ -5,7 +5,8 @@ extension Configuration {
     /// The FSRS scheduler these settings describe, whichever scheduler is chosen: `stats` and
     /// `show` read FSRS memory states with it.
     public var fsrs: FSRSScheduler {
-        FSRSScheduler(desiredRetention: desiredRetention, enableFuzzing: fsrsFuzz)
+        FSRSScheduler(desiredRetention: desiredRetention, learningSteps: learningSteps, relearningSteps: relearningSteps,
+                      enableFuzzing: fsrsFuzz)
     }
 
     /// What `grade` and `review` reschedule words by.

@@ -136,6 +136,23 @@ public final class Glossary: Sendable {
         return stems
     }
 
+    /// Opens what glossing words of `languages` needs (the dictionaries, hunspell, Apertium's analysers,
+    /// and Ding's index, built here on a first start: about 18 s, which the first German photo would
+    /// otherwise wait), and says per language what it has: the lines the worker logs at start.
+    public func prepare(_ languages: [Language]) -> [String] {
+        languages.compactMap { language -> String? in
+            guard language != nativeLanguage, let route = GlossRoute(language: language, nativeLanguage: nativeLanguage) else { return nil }
+            var found: [String] = []
+            if route.readsDing, dingDictionary() != nil { found.append("Ding's de-en") }
+            found += route.pairs.filter { dictionary($0) != nil }.map { "freedict-\($0)" }
+            if analyser(for: route.language) != nil, let automaton = route.language.analyser { found.append(automaton.package) }
+            if stemmer(for: route.language) != nil { found.append("hunspell \(route.language.hunspell)") }
+            let missing = missingPackages(route)
+            return "\(language): " + (found.isEmpty ? "no dictionary" : found.joined(separator: ", "))
+                + (missing.isEmpty ? "" : " (missing: \(missing.joined(separator: ", ")))")
+        }
+    }
+
     /// The packages missing from this glossary's folders for glossing words of `languages`, for
     /// `wordbook status`; `installCommand(for:)` makes the line that installs them.
     public func missingPackages(for languages: [Language]) -> [String] {

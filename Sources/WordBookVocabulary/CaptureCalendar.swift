@@ -1,15 +1,47 @@
 import Foundation
 
-/// Days as the learner lives them: capture days and review dates in the configured time zone.
+/// Days as the learner lives them: capture days and review dates in the configured time zone, and
+/// review days that start at a configured hour (4 a.m. by default, as in Anki), so that a word due
+/// "tomorrow" is due when the learner gets up, and a review after midnight still counts for the evening.
 public struct CaptureCalendar: Sendable {
     public let timeZone: TimeZone
+    /// The hour (0-23, local time) at which a review day starts.
+    public let dayStartHour: Int
     private let calendar: Calendar
 
-    public init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone, dayStartHour: Int = 0) {
         self.timeZone = timeZone
+        self.dayStartHour = min(max(dayStartHour, 0), 23)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+    }
+
+    /// The review day `date` falls in, `YYYY-MM-DD`: before the day's start hour it is still the day before.
+    public func reviewDay(of date: Date) -> String {
+        day(of: startOfReviewDay(containing: date))
+    }
+
+    /// When the review day `day` (`YYYY-MM-DD`) starts; nil when `day` is not a date.
+    public func startOfReviewDay(_ day: String) -> Date? {
+        startOfDay(day).map(atStartHour)
+    }
+
+    /// When the review day holding `date` started.
+    public func startOfReviewDay(containing date: Date) -> Date {
+        let start = atStartHour(calendar.startOfDay(for: date))
+        return start <= date ? start : atStartHour(calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: date))!)
+    }
+
+    /// When the review day holding `date` ends: the next one's start.
+    public func endOfReviewDay(containing date: Date) -> Date {
+        let start = startOfReviewDay(containing: date)
+        return atStartHour(calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: start))!)
+    }
+
+    /// `midnight` at the start hour; on a day whose clock skips that hour, the first moment after it.
+    private func atStartHour(_ midnight: Date) -> Date {
+        calendar.date(bySettingHour: dayStartHour, minute: 0, second: 0, of: midnight, matchingPolicy: .nextTime) ?? midnight
     }
 
     /// The local date of `date`, `YYYY-MM-DD`.

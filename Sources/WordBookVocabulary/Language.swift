@@ -1,3 +1,5 @@
+import Foundation
+
 /// A language the learner studies, as the inbox folder names it (`inbox/de/`), or the learner's own.
 /// Stored and encoded as its short code.
 public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -46,6 +48,30 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(code)
+    }
+
+    /// The definite articles a learner may write before a noun (`die Straße`, `l'église`), lower case.
+    public var definiteArticles: [String] {
+        switch code {
+        case "de": ["der", "die", "das"]
+        case "fr": ["le", "la", "les", "l'", "l’"]
+        case "es": ["el", "la", "los", "las"]
+        default: ["the"]
+        }
+    }
+
+    /// `text` without a leading definite article of this language, and the article; the text as it is
+    /// when it has none or is nothing but one. A word book keeps the noun: its gloss names the gender.
+    public func splittingArticle(_ text: String) -> (article: String?, noun: String) {
+        let lowered = text.lowercased()
+        for article in definiteArticles {
+            let elided = article.hasSuffix("'") || article.hasSuffix("’")
+            let prefix = elided ? article : article + " "
+            guard lowered.hasPrefix(prefix) else { continue }
+            let noun = text.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+            if noun.contains(where: \.isLetter) && !noun.contains(" ") { return (String(text.prefix(prefix.count)).trimmingCharacters(in: .whitespaces), noun) }
+        }
+        return (nil, text)
     }
 
     /// The English name, as Anki deck names show it: "German".

@@ -17,18 +17,20 @@ struct Books: ParsableCommand {
         var day: String
         var words: Int
         var mastered: Int
+        var rejected: Int
     }
 
     func run() throws {
         let (database, _) = try options.openExisting()
         let books = try database.books()
         if json {
-            try printJSON(["books": books.map { BookJSON(day: $0.day, words: $0.words, mastered: $0.mastered) }])
+            try printJSON(["books": books.map { BookJSON(day: $0.day, words: $0.words, mastered: $0.mastered, rejected: $0.rejected) }])
             return
         }
         if books.isEmpty { print("There are no word books yet.") }
         for book in books {
-            print("\(book.day)  \(book.words) word\(book.words == 1 ? "" : "s"), \(book.mastered) mastered")
+            print("\(book.day)  \(book.words) word\(book.words == 1 ? "" : "s"), \(book.mastered) mastered"
+                + (book.rejected > 0 ? " (\(book.rejected) rejected, not counted)" : ""))
         }
     }
 }

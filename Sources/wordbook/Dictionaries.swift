@@ -24,8 +24,9 @@ extension AppDatabase {
     /// `correct` with the new word's gloss looked up first.
     func correct(id: Int64, to text: String, dictionaries: Dictionaries, by command: String = "correct") throws -> Word {
         let language = try word(id: id).targetLanguage
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try correct(id: id, to: text, gloss: trimmed.isEmpty ? nil : dictionaries.gloss(of: trimmed, language: language),
+        // The noun is looked up, as the store files it: "die Straße" is Straße.
+        let noun = language.splittingArticle(text.trimmingCharacters(in: .whitespacesAndNewlines)).noun
+        return try correct(id: id, to: text, gloss: noun.isEmpty ? nil : dictionaries.gloss(of: noun, language: language),
                            by: command)
     }
 }

@@ -52,7 +52,8 @@ struct History: ParsableCommand {
         if changes.isEmpty { print("No change is logged yet.") }
         for logged in changes {
             let change = logged.change
-            print("\(change.id ?? 0)  \(calendar.iso8601(change.madeAt))  \(change.command)  \(change.summary)"
+            // A summary quotes notes, tags and words as they were typed, raw in databases from before they were checked.
+            print("\(change.id ?? 0)  \(calendar.iso8601(change.madeAt))  \(change.command.escapingControlCharacters)  \(change.summary.escapingControlCharacters)"
                 + (change.undoneAt == nil ? "" : "  (undone)"))
         }
     }

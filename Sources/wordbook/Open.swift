@@ -33,7 +33,7 @@ struct Open: ParsableCommand {
         }
         let opener = ProcessInfo.processInfo.environment["WORDBOOK_OPENER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         guard let program = Self.executable(opener) else {
-            throw ValidationError(opener == "xdg-open"
+            throw Unavailable(opener == "xdg-open"
                 ? "no program to open photos is installed: install xdg-utils (for xdg-open), or set WORDBOOK_OPENER to a viewer."
                 : "the opener \(opener.escapingControlCharacters) named by WORDBOOK_OPENER is not an executable program.")
         }
@@ -43,7 +43,7 @@ struct Open: ParsableCommand {
         do {
             try process.run()
         } catch {
-            throw ValidationError("\(opener.escapingControlCharacters) could not be started: \(error.localizedDescription).")
+            throw Unavailable("\(opener.escapingControlCharacters) could not be started: \(error.localizedDescription).")
         }
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {

@@ -100,6 +100,12 @@ func glossLine(_ word: Word) -> String? {
     word.gloss.map { "  = \($0.escapingControlCharacters)" + (word.glossSource == .learner ? "  (yours)" : "") }
 }
 
+/// The gloss as the cue of `review --hide-word`: the word and its forms written over, so it does not
+/// give the answer away.
+func cueLine(_ word: Word) -> String? {
+    word.gloss.map { "  = \(Cloze.masking(word.word, in: $0).escapingControlCharacters)" + (word.glossSource == .learner ? "  (yours)" : "") }
+}
+
 /// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.
 func numberedCandidates(_ word: Word) -> String {
     word.candidates.enumerated().map { "\($0.offset + 1) \($0.element.escapingControlCharacters)" }.joined(separator: "  ")

@@ -39,7 +39,7 @@ struct PhotoOptions: ParsableArguments {
         case .sixel: kind = .sixel
         case .blocks: kind = .blocks
         }
-        return PhotoDrawer(kind: kind, room: TerminalImageSupport.room())
+        return PhotoDrawer(kind: kind, room: TerminalImageSupport.room(), throughTmux: TerminalImageSupport.tmuxPassesThrough())
     }
 }
 
@@ -47,6 +47,9 @@ struct PhotoOptions: ParsableArguments {
 struct PhotoDrawer {
     let kind: ImageProtocol
     let room: ImageRoom
+    /// Inside tmux with `allow-passthrough` on: each picture's escape sequence is wrapped for tmux to
+    /// hand to the terminal outside, as chafa and timg do.
+    var throughTmux = false
 
     /// Draws the word's photo; `hidingWord` paints its box over, for a cue. A word without a stored
     /// photo draws nothing; one that cannot be drawn says so in a line.
@@ -55,7 +58,8 @@ struct PhotoDrawer {
         let box = word.box.map { PixelBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         do {
             let image = try TerminalImage(jpeg: stored.jpeg, box: box, hidingBox: hidingWord, for: kind, room: room)
-            print(try image.draw(), terminator: "")
+            let drawn = try image.draw()
+            print(throughTmux && kind != .blocks ? TerminalImageSupport.tmuxPassthrough(drawn) : drawn, terminator: "")
         } catch {
             print("  (\(error))")
         }
@@ -67,14 +71,59 @@ struct PhotoDrawer {
 enum TerminalImageSupport {
     /// kitty and iTerm2 (or WezTerm) by their environment, sixel by the terminal's own answer to
     /// DA1 (`ESC [ c`, asked only when both standard input and output are the terminal), else half blocks.
-    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> ImageProtocol {
-        // Inside tmux or screen the outer terminal's variables are inherited, but its protocols do not pass.
+    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment,
+                       tmuxPasses: () -> Bool = { tmuxPassesThrough() }) -> ImageProtocol {
+        // Inside tmux or screen the outer terminal's variables are inherited, but its protocols pass
+        // only through tmux's passthrough, when it is on.
         let multiplexed = [environment["TMUX"], environment["STY"]].contains { $0.map { !$0.isEmpty } == true }
-        if !multiplexed {
+        if !multiplexed || (environment["STY"].map(\.isEmpty) ?? true) && tmuxPasses() {
             if environment["KITTY_WINDOW_ID"].map({ !$0.isEmpty }) == true || environment["TERM"] == "xterm-kitty" { return .kitty }
-            if ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "") { return .iterm }
+            if ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "") || environment["LC_TERMINAL"] == "iTerm2" { return .iterm }
         }
         return answersSixel() ? .sixel : .blocks
+    }
+
+    /// Whether this runs inside tmux (3.3 or later) with `allow-passthrough` on: `tmux show -gv`, run only when `$TMUX` is set.
+    static func tmuxPassesThrough(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let tmux = environment["TMUX"], !tmux.isEmpty else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "show", "-gv", "allow-passthrough"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && ["on", "all"].contains(answer.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// `text` with each of its APC, OSC and DCS sequences (the pictures) wrapped in tmux's passthrough,
+    /// `ESC P tmux; ... ESC \\`, every ESC inside doubled; cursor moves and plain text stay tmux's own.
+    static func tmuxPassthrough(_ text: String) -> String {
+        let escape: UInt8 = 0x1B, bell: UInt8 = 0x07, backslash = UInt8(ascii: "\\")
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == escape, index + 1 < bytes.count, [UInt8(ascii: "_"), UInt8(ascii: "]"), UInt8(ascii: "P")].contains(bytes[index + 1]) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            // The sequence runs to its string terminator: ESC \ (or BEL, which ends an OSC).
+            var end = index + 2
+            while end < bytes.count && !(bytes[end] == bell || (bytes[end] == escape && end + 1 < bytes.count && bytes[end + 1] == backslash)) { end += 1 }
+            let last = end < bytes.count ? (bytes[end] == bell ? end : end + 1) : bytes.count - 1
+            result += Array("\u{1B}Ptmux;".utf8)
+            for byte in bytes[index...last] {
+                if byte == escape { result.append(escape) }
+                result.append(byte)
+            }
+            result += [escape, backslash]
+            index = last + 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether the terminal's primary device attributes (`ESC [ ? 62 ; 4 ; ... c`) list 4, sixel graphics.

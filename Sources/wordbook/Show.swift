@@ -29,6 +29,13 @@ struct Show: ParsableCommand {
     @Flag(help: "Print one JSON document.")
     var json = false
 
+    @Flag(help: "Print the whole dictionary entry, not only its first lines.")
+    var full = false
+
+    /// The dictionary entry's lines shown without --full: the word's own senses, before the long tail
+    /// of examples a pivot dictionary adds (126 lines of German sentences for a Spanish word).
+    static let entryLines = 8
+
     @OptionGroup var photo: PhotoOptions
 
     struct ReviewJSON: Encodable {
@@ -118,8 +125,12 @@ struct Show: ParsableCommand {
         }
         if let entry = word.glossEntry, !entry.isEmpty {
             print("  dictionary")
-            for line in readableEntry(entry).split(separator: "\n", omittingEmptySubsequences: true) {
+            let lines = readableEntry(entry).split(separator: "\n", omittingEmptySubsequences: true)
+            for line in full ? lines[...] : lines.prefix(Self.entryLines) {
                 print("   \(String(line).escapingControlCharacters)")
+            }
+            if !full && lines.count > Self.entryLines {
+                print("   … \(lines.count - Self.entryLines) more line\(lines.count - Self.entryLines == 1 ? "" : "s"): wordbook show \(id.value) --full")
             }
         }
         for review in reviews {

@@ -10,6 +10,7 @@ struct Triage: ParsableCommand {
         abstract: "Walk the pending proposals one at a time, least confident first, and settle each.",
         discussion: """
             Enter accepts the proposal, a number picks that candidate, other text is the right word,
+            (a proposal under 50% is a guess: "not sure: pick one", and Enter accepts it only twice),
             s skips, r rejects, u undoes the last choice, q quits, ? lists the keys. An answer without
             a letter, or with a control character, is never saved. Every choice is saved at once.
             Reads from a pipe too: printf '\\n2\\nStraße\\nr\\n' | wordbook triage --no-image
@@ -53,13 +54,23 @@ struct Triage: ParsableCommand {
             let word = listing.word
             print("\n[\(position + 1)/\(pending.count)] #\(id)  \(word.targetLanguage)  captured \(listing.book)  confidence \(word.confidence)%")
             photos?.draw(database, word: word)
-            print("  \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters)")
-            if let gloss = glossLine(word) { print(gloss) }
-            if !word.candidates.isEmpty { print("  or: \(numberedCandidates(word))") }
+            if word.isDoubtful {
+                // A guess: the candidates first, and the guess's meaning said to be a guess's.
+                print("  not sure: pick one" + (word.candidates.isEmpty ? ", or type the word" : ": \(numberedCandidates(word))"))
+                print("  best guess: \(word.word.escapingControlCharacters)")
+                if let gloss = word.gloss { print("  = \(gloss.escapingControlCharacters)  (if it is \(word.word.escapingControlCharacters))") }
+            } else {
+                print("  \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters)")
+                if let gloss = glossLine(word) { print(gloss) }
+                if !word.candidates.isEmpty { print("  or: \(numberedCandidates(word))") }
+            }
             if !word.context.isEmpty && word.context != word.word { print("  in: \(word.context.escapingControlCharacters)") }
             let picks = word.candidates.isEmpty ? "" : word.candidates.count == 1 ? "1 picks, " : "1-\(word.candidates.count) picks, "
+            // A guess is filed by Enter only when asked twice.
+            var guessConfirmed = !word.isDoubtful
             while true {
-                guard let raw = reader.line("Enter accepts, \(picks)a word corrects, ? keys: ") else { break walk }
+                let accepts = guessConfirmed ? "Enter accepts" : "Enter twice accepts the guess"
+                guard let raw = reader.line("\(accepts), \(picks)a word corrects, ? keys: ") else { break walk }
                 let answer = raw.trimmingCharacters(in: .whitespaces)
                 switch answer {
                 case "q":
@@ -92,6 +103,11 @@ struct Triage: ParsableCommand {
                 case "":
                     guard !word.word.isEmpty else {
                         print("  no word was found: type it, or r to reject.")
+                        continue
+                    }
+                    guard guessConfirmed else {
+                        guessConfirmed = true
+                        print("  \(word.word.escapingControlCharacters) is a guess (\(word.confidence)%): Enter again accepts it, or pick or type the word.")
                         continue
                     }
                     try database.confirm(ids: [id], by: "triage")

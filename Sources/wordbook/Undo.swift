@@ -23,9 +23,9 @@ struct Undo: ParsableCommand {
         let calendar = configuration.calendar
         let undone = try database.undoLast()
         let words = undone.words.map { word in
-            "#\(word.id ?? 0) \(word.word.isEmpty ? "(no word found)" : word.word), \(word.status.rawValue)"
+            "#\(word.id ?? 0) \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters), \(word.status.rawValue)"
                 + (word.status == .confirmed ? ", next review \(calendar.iso8601(word.nextReviewDate))" : "")
         }
-        print("Undid \"\(undone.change.summary)\" (\(undone.change.command)). Now: \(words.joined(separator: "; ")).")
+        print("Undid \"\(undone.change.summary.escapingControlCharacters)\" (\(undone.change.command.escapingControlCharacters)). Now: \(words.joined(separator: "; ")).")
     }
 }

@@ -15,6 +15,9 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
 
     init() throws {
         scratch = try Scratch()
+        // The app's rule, whose intervals the Anki card carries over as they are.
+        let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (plain + "\n[review]\nscheduler = \"interval\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
         var ids: [String: Int] = [:]
         for language in ["de", "fr", "es"] {
             let images = LabeledImage.all.filter { $0.language == language && Self.labels.contains($0.word) }
@@ -149,7 +152,8 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
                      "no Python test environment at \(testPython): run bash scripts/python-env.sh (make test does)")
         let fsrs = "\(scratch.root)/fsrs.toml"
         let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
-        try (plain + "\n[review]\nscheduler = \"fsrs\"\ndesired_retention = 0.85\n").write(toFile: fsrs, atomically: true, encoding: .utf8)
+        try plain.replacingOccurrences(of: "scheduler = \"interval\"", with: "scheduler = \"fsrs\"\ndesired_retention = 0.85")
+            .write(toFile: fsrs, atomically: true, encoding: .utf8)
         for label in ["Café", "Fenêtre"] { _ = try run(["correct", "\(ids[label]!)", label]) }
         let graded = try wordbook(["grade", "\(ids["Café"]!)", "4", "--config", fsrs])
         try #require(graded.status == 0, "\(graded.stderr)")

@@ -9,7 +9,7 @@ import WordBookVocabulary
     static let words = 60
 
     /// A word book of 60 confirmed words captured over the last 100 days, filed out of date order,
-    /// all due now; their IDs, the most overdue first.
+    /// each reviewed once then, all due now; their IDs, the most overdue first.
     func backlog(_ scratch: Scratch) throws -> [Int64] {
         let database = try AppDatabase.open(path: scratch.database, create: true)
         let calendar = CaptureCalendar(timeZone: scratch.timeZone)
@@ -21,6 +21,8 @@ import WordBookVocabulary
                 language: .english, word: "word\(index)", confidence: 90, candidates: [], box: nil, context: "", jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]), imageWidth: 1, imageHeight: 1)
             guard case let .filed(word) = try database.file(filing) else { throw StoreError.other("not filed") }
             try database.confirm(ids: [word.id!])
+            // Studied once on its capture day, for a day: due since.
+            _ = try database.grade(id: word.id!, level: 3, now: captured, calendar: calendar)
         }
         return try database.words(onDay: nil).sorted { ($0.word.nextReviewDate, $0.word.id!) < ($1.word.nextReviewDate, $1.word.id!) }
             .map { $0.word.id! }
@@ -88,7 +90,7 @@ import WordBookVocabulary
         // Skip the first, grade the next two, quit.
         let review = try wordbook(["review", "--no-image", "--config", scratch.config], input: "s\n4\n3\nq\n")
         #expect(review.status == 0, "\(review.stderr)")
-        #expect(review.stdout.hasPrefix("60 words are due; the most overdue come first.\n"))
+        #expect(review.stdout.hasPrefix("60 to review, 0 new, 0 in their steps.\n"), "\(review.stdout)")
         #expect(review.stdout.contains("[1/60] #\(ids[0]) ") && review.stdout.contains("[3/60] #\(ids[2]) "))
         #expect(review.stdout.contains("Graded 2 of 60 due."))
         let due = try wordbook(["due", "--config", scratch.config])

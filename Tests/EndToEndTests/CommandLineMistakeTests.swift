@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Mistakes on the command line, through the real binary: one sentence in the tool's voice, and the
@@ -12,6 +13,32 @@ import Testing
         #expect(try wordbook(["histroy"]).stderr.contains("did you mean history?"))
         let unknown = try wordbook(["frobnicate"])
         #expect(unknown.status == 64 && unknown.stderr == "wordbook: there is no command 'frobnicate': wordbook --help lists them.\n")
+    }
+
+    /// The usage line puts --db and --config first: they work before the command as after it.
+    @Test func theOptionsEveryCommandTakesWorkBeforeTheCommand() throws {
+        let scratch = try Scratch()
+        let photo = try distinctPhotos(1)[0]
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(try wordbook(["--config", scratch.config, "ingest", "\(scratch.root)/\(photo.name)"]).status == 0)
+        let listed = try wordbook(["--db", scratch.database, "list", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("\"source\""), "\(listed.stdout)")
+        let books = try wordbook(["--config=\(scratch.config)", "books"])
+        #expect(books.status == 0 && books.stdout.contains("1 word"), "\(books.stderr)")
+    }
+
+    /// `database = "/dev/null"` once made /dev/null.lock: a device or a folder is refused in one
+    /// sentence, and nothing is made beside it.
+    @Test func aDatabaseThatIsNoFileIsRefusedAndNothingIsMadeBesideIt() throws {
+        let scratch = try Scratch()
+        let fifo = "\(scratch.root)/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try wordbook(["list", "--db", fifo])
+        #expect(piped.status == 1 && piped.stderr == "wordbook: the database \(fifo) could not be opened: it is not a regular file\n", "\(piped.stderr)")
+        let folder = try wordbook(["list", "--db", scratch.root])
+        #expect(folder.status == 1 && folder.stderr.contains("it is a folder: name the database file in it"), "\(folder.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fifo + ".lock") && !FileManager.default.fileExists(atPath: scratch.root + ".lock"))
     }
 
     @Test func aMissingOrWrongArgumentShowsTheCommandsUsage() throws {

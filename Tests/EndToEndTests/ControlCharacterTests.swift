@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import WordBookSettings
 
@@ -8,6 +9,8 @@ import Testing
     /// A name that would set the terminal's title, clear the screen and forge a log line.
     static let hostileName = "sign\u{1B}]0;owned\u{07}\u{1B}[2J\nFAKE error line\u{9B}31m.jpg"
     static let hostileWord = "Ausgang\u{1B}[31m\nFAKE line\u{202E}"
+    /// OSC 52 writes the terminal's clipboard (here `rm -rf ~` and a newline); kitty's APC draws; C1 CSI clears.
+    static let hostileNote = "see \u{1B}]52;c;cm0gLXJmIH4K\u{07}\u{1B}_Gf=100;AAAA\u{1B}\\\u{9B}2J\u{07}\nFAKE note line"
 
     func expectNoRawControls(_ text: String, _ context: String) {
         let raw = text.unicodeScalars.filter { $0 != "\n" && String.isControl($0) }
@@ -26,16 +29,37 @@ import Testing
         expectNoRawControls(ingested.stdout, "ingest")
         #expect(ingested.stdout.split(separator: "\n").count == 1 && ingested.stdout.contains("\\u{1B}]0;owned"), "\(ingested.stdout)")
 
-        let corrected = try wordbook(["correct", "1", Self.hostileWord, "--config", scratch.config])
-        #expect(corrected.status == 0, "\(corrected.stderr)")
-        expectNoRawControls(corrected.stdout, "correct")
-        #expect(corrected.stdout.contains("Ausgang\\u{1B}[31m\\nFAKE line\\u{202E}"), "\(corrected.stdout)")
-        _ = try wordbook(["tag", "1", "+odd\u{1B}[5mtag", "--config", scratch.config])
+        // Typed, a word, note or tag with control characters is refused in one sentence, and nothing changes.
+        for command in [["correct", "1", Self.hostileWord], ["note", "1", Self.hostileNote], ["tag", "1", "+odd\u{1B}[5mtag"],
+                        ["correct", "1", "Aus\u{200B}gang"]] {
+            let refused = try wordbook(command + ["--config", scratch.config])
+            #expect(refused.status != 0, "\(command)")
+            #expect(refused.stderr.contains("a control or invisible character") && refused.stderr.split(separator: "\n").count == 1,
+                    "\(command): \(refused.stderr)")
+            expectNoRawControls(refused.stderr, "\(command)")
+        }
+        #expect(try wordbook(["history", "--config", scratch.config]).stdout.contains("No change is logged yet"))
+
+        // A word book from before the check holds them raw: the word, a note, a tag and the change log.
+        try DatabaseQueue(path: scratch.database).write { db in
+            try db.execute(sql: "UPDATE word SET word = ?, notes = ?", arguments: [Self.hostileWord, Self.hostileNote])
+            try db.execute(sql: "INSERT INTO tag (name, key) VALUES (?, ?)", arguments: ["odd\u{1B}[5mtag", "odd\u{1B}[5mtag"])
+            try db.execute(sql: "INSERT INTO wordTag (wordId, tagId) VALUES (1, 1)")
+        }
+        let noted = try wordbook(["note", "1", "harmless", "--config", scratch.config])
+        #expect(noted.status == 0, "\(noted.stderr)")
+        try DatabaseQueue(path: scratch.database).write { db in
+            try db.execute(sql: "UPDATE change SET summary = ?, command = ?", arguments: ["noted on #1: " + Self.hostileNote, "note\u{9B}2J"])
+        }
         // show's photo is the program's own colour sequences: left out, so every control left is the word's.
-        for command in [["list"], ["show", "1", "--no-image"], ["search", "Ausgang"], ["status"], ["tags"], ["due", "--at", "2099-01-01"]] {
+        for command in [["list"], ["show", "1", "--no-image"], ["search", "Ausgang"], ["status"], ["tags"], ["due", "--at", "2099-01-01"],
+                        ["history"], ["undo"]] {
             let result = try wordbook(command + ["--config", scratch.config], terminal: true)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             expectNoRawControls(result.stdout, "\(command)")
+            if command == ["history"] || command == ["undo"] {
+                #expect(result.stdout.contains("\\u{1B}]52;c;cm0gLXJmIH4K\\u{7}"), "\(command): \(result.stdout)")
+            }
         }
         // JSON keeps the word exactly, escaped the JSON way.
         let json = try wordbook(["show", "1", "--json", "--config", scratch.config])

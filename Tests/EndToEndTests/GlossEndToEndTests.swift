@@ -16,6 +16,19 @@ import Testing
         return try result.stdout.split(separator: "\n").map { try object(String($0)) }
     }
 
+    /// The first German photo once waited 18 s while Ding's index was built: the worker builds it,
+    /// and opens every dictionary, before it says it is watching, and the log names what it reads with.
+    @Test func theWorkerOpensTheDictionariesAtStartAndSaysWhatItUses() throws {
+        let scratch = try Scratch(workers: 1)
+        let cache = "\(scratch.root)/cache"
+        let worker = try Worker(scratch, environment: ["CACHE_DIRECTORY": cache])
+        defer { _ = worker.stop() }
+        #expect(worker.waitUntilWatching(timeout: 180), "\(worker.output)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: cache)).isEmpty, "Ding's index is built before the first photo")
+        #expect(worker.output.contains("reading en, de, fr, es with"), "\(worker.output)")
+        #expect(worker.output.contains("de: Ding's de-en, freedict-deu-eng, hunspell de_DE"), "\(worker.output)")
+    }
+
     @Test func aPhotoOfAusgangIsFiledWithItsMeaningAndKeepsTheLearnersOwn() throws {
         let scratch = try Scratch()
         let german = try ingest(["ausgang.jpg", "broetchen.jpg"], language: "de", scratch)
@@ -64,7 +77,7 @@ import Testing
         let overdue = try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET nextReviewDate = '2020-01-01 00:00:00.000' WHERE id = \(id)"])
         #expect(overdue.status == 0)
         let review = try wordbook(["review", "--no-image", "--hide-word", "--config", scratch.config], input: "\nq\n")
-        let asked = try #require(review.stdout.range(of: "Enter shows the word"))
+        let asked = try #require(review.stdout.range(of: "Space shows the word"))
         let meaning = try #require(review.stdout.range(of: "= the way out"))
         let word = try #require(review.stdout.range(of: "  Eingang"))
         #expect(meaning.upperBound < asked.lowerBound && asked.upperBound < word.lowerBound, "\(review.stdout)")

@@ -65,23 +65,52 @@ import Testing
         #expect(tooFar.status != 0 && tooFar.stderr.contains("no candidate 9"))
     }
 
+    /// `correct 7 "die Straße"`: the noun is filed and glossed, its gender in the gloss.
+    @Test func aCorrectionWithItsArticleFilesTheNounWithItsGloss() throws {
+        let strasse = id("Straße")
+        let corrected = try run(["correct", "\(strasse)", "die Straße"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        let word = try json(["show", "\(strasse)"])["word"] as! [String: Any]
+        #expect(word["word"] as? String == "Straße", "\(word)")
+        #expect((word["gloss"] as? String)?.contains("street") == true && (word["gloss"] as? String)?.contains("fem") == true, "\(word)")
+    }
+
+    /// Under 50% a proposal is right less than half the time: triage says so, puts the candidates first,
+    /// and one Enter does not file it.
+    @Test func aGuessIsNotFiledByOneEnter() throws {
+        let cafe = id("Café")
+        #expect(try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET confidence = 20 WHERE id = \(cafe)"]).status == 0)
+        let once = try run(["triage", "--no-image"], input: "\nq\n")
+        #expect(once.stdout.contains("not sure: pick one") && once.stdout.contains("best guess: Café"), "\(once.stdout)")
+        #expect(once.stdout.contains("(if it is Café)"), "its gloss is a guess's: \(once.stdout)")
+        #expect(once.stdout.contains("Café is a guess (20%): Enter again accepts it"), "\(once.stdout)")
+        #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["status"] as? String == "proposed")
+        let twice = try run(["triage", "--no-image"], input: "\n\nq\n")
+        #expect(twice.stdout.contains("confirmed Café"), "\(twice.stdout)")
+        #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["status"] as? String == "confirmed")
+    }
+
     @Test func reviewFromAPipeGradesWhatIsDueByTheRule() throws {
+        let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (plain + "\n[review]\nscheduler = \"interval\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
         let cafe = id("Café"), strasse = id("Straße")
         #expect(try run(["confirm", "\(cafe)", "\(strasse)"]).status == 0)
-        // Both were captured weeks ago, so their first review is due.
+        // Both were captured weeks ago, yet they are new words, not overdue ones: introduced in the order filed.
         let due = try json(["due"])
-        #expect((due["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe, strasse], "oldest due first")
+        #expect((due["words"] as! [Any]).isEmpty && due["new"] as? Int == 2 && due["newWaiting"] as? Int == 2, "\(due)")
 
         // 7 is no answer; 3 Good is grade 4, 4 Easy grade 5.
         let result = try run(["review", "--no-image", "--hide-word"], input: "\n7\n3\n\n4\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("not an answer: 1 Again, 2 Hard, 3 Good, 4 Easy"))
+        #expect(result.stdout.contains("0 to review, 2 new, 0 in their steps."), "\(result.stdout)")
         #expect(result.stdout.contains("Graded 2 of 2 due."))
-        #expect(result.stdout.contains("Enter shows the word"))
-        let cafeAfter = try json(["show", "\(cafe)"])
-        let word = cafeAfter["word"] as! [String: Any]
+        #expect(result.stdout.contains("Space shows the word"))
+        let strasseAfter = try json(["show", "\(strasse)"])
+        let word = strasseAfter["word"] as! [String: Any]
         #expect(word["mastery"] as? Int == 4 && word["reviewCount"] as? Int == 1 && word["reviewInterval"] as? Int == 1)
-        #expect((cafeAfter["reviews"] as? [[String: Any]])?.first?["level"] as? Int == 4)
+        #expect((strasseAfter["reviews"] as? [[String: Any]])?.first?["level"] as? Int == 4)
+        #expect((try json(["show", "\(cafe)"])["reviews"] as? [[String: Any]])?.first?["level"] as? Int == 5)
         #expect((try json(["due"])["words"] as! [Any]).isEmpty)
         #expect((try json(["due", "--at", "2099-01-01"])["words"] as! [Any]).count == 2)
 
@@ -123,15 +152,22 @@ import Testing
     @Test func dueCountsEveryWordDueShowPrintsOnlyThePhotoAndEntriesReadPlainly() throws {
         let strasse = id("Straße")
         #expect(try run(["confirm", "\(id("Café"))", "\(strasse)", "\(id("EXIT"))"]).status == 0)
+        for id in [id("Café"), strasse, id("EXIT")] { #expect(try run(["grade", "\(id)", "3"]).status == 0) }
         // --limit 1 lists one word; "due" says how many are due in all.
-        let one = try json(["due", "--limit", "1"])
+        let one = try json(["due", "--at", "2099-01-01", "--limit", "1"])
         #expect(one["count"] as? Int == 1 && (one["words"] as? [Any])?.count == 1 && one["due"] as? Int == 3)
-        #expect(try json(["due"])["due"] as? Int == 3)
+        #expect(try json(["due", "--at", "2099-01-01"])["due"] as? Int == 3)
 
         // Dictionary marks ({f}, {pl}, {...} around cross-references) are markup, not text to read:
         // Ding's gender reads as (fem).
         let shown = try run(["show", "\(strasse)"])
         #expect(shown.stdout.contains("  dictionary\n") && shown.stdout.contains("Straße (fem)"))
+        // show is short: the entry's first lines, and where the rest is.
+        let entry = shown.stdout.components(separatedBy: "  dictionary\n")[1].split(separator: "\n").filter { $0.hasPrefix("   ") }
+        let whole = try run(["show", "\(strasse)", "--full"]).stdout.components(separatedBy: "  dictionary\n")[1]
+            .split(separator: "\n").filter { $0.hasPrefix("   ") }
+        #expect(whole.count > 9, "Ding's entry of Straße is long: \(whole.count) lines")
+        #expect(entry.count == 9 && entry.last == "   … \(whole.count - 8) more lines: wordbook show \(strasse) --full", "\(entry)")
         #expect(!shown.stdout.contains("{") && !shown.stdout.contains("}"))
 
         let photo = "\(scratch.root)/straße.jpg"
@@ -150,13 +186,13 @@ import Testing
         let cafe = id("Café"), strasse = id("Straße")
         #expect(try run(["confirm", "\(cafe)", "\(strasse)"]).status == 0)
         let german = try run(["review", "--no-image", "--language", "de"], input: "q\n")
-        #expect(german.stdout.hasPrefix("1 word is due;") && german.stdout.contains("#\(strasse)  de"), "\(german.stdout)")
+        #expect(german.stdout.hasPrefix("0 to review, 1 new, 0 in their steps.") && german.stdout.contains("#\(strasse)  de"), "\(german.stdout)")
         let day = try #require((try json(["show", "\(cafe)"])["word"] as? [String: Any])?["book"] as? String)
         let book = try run(["review", "--no-image", "--book", day], input: "q\n")
-        #expect(book.stdout.hasPrefix("1 word is due;") && book.stdout.contains("#\(cafe)  fr"), "\(book.stdout)")
-        // Café was captured first, so it is the most overdue.
-        let first = try run(["review", "--no-image", "--limit", "1"], input: "3\n")
-        #expect(first.stdout.contains("#\(cafe)  fr") && first.stdout.contains("Graded 1 of 1 due."), "\(first.stdout)")
+        #expect(book.stdout.hasPrefix("0 to review, 1 new, 0 in their steps.") && book.stdout.contains("#\(cafe)  fr"), "\(book.stdout)")
+        // New words come in the order they were filed: Straße (filed with the German photos) first.
+        let first = try run(["review", "--no-image", "--limit", "1"], input: "3\nq\n")
+        #expect(first.stdout.contains("#\(strasse)  de") && first.stdout.contains("Graded 1 of 1 due."), "\(first.stdout)")
         #expect(try run(["review", "--no-image", "--language", "de", "--book", day]).stdout == "Nothing is due.\n")
         let badDay = try run(["review", "--book", "2026-02-30"])
         #expect(badDay.status != 0 && badDay.stderr.contains("--book must be a date written YYYY-MM-DD"))

@@ -40,6 +40,36 @@ import Testing
         #expect(FileManager.default.contents(atPath: "\(base)/sync/\(photo.name)") == photo.data)
     }
 
+    /// `paths.inbox = "~"` would have the worker move a home folder's documents to archive/ and failed/.
+    @Test func aHomeFolderAsTheInboxIsRefusedInOneSentence() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-e2e-\(UUID().uuidString)").path
+        let home = "\(base)/home"
+        let scratch = try scratch(paths: ["data = \"\(base)/data\"", "inbox = \"~\""])
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try Data("my letter".utf8).write(to: URL(fileURLWithPath: "\(home)/letter.txt"))
+
+        let worker = try Worker(scratch, environment: ["HOME": home])
+        let exited = eventually(timeout: 60) { !worker.process.isRunning }
+        if !exited { worker.kill9() }
+        #expect(exited && worker.process.terminationStatus == 1)
+        #expect(worker.output.contains("paths.inbox is \(home), your home folder, whose files the worker would move"), "\(worker.output)")
+        #expect(FileManager.default.contents(atPath: "\(home)/letter.txt") == Data("my letter".utf8))
+    }
+
+    @Test func theRootAndSystemFoldersAreNoInbox() {
+        #expect(DataPaths.unsafeInbox("/", home: "/home/ana") == "the root of the file system")
+        #expect(DataPaths.unsafeInbox("/home/ana/", home: "/home/ana") == "your home folder")
+        #expect(DataPaths.unsafeInbox("/home/bob", home: "/home/ana") == "a home folder")
+        #expect(DataPaths.unsafeInbox("/etc/wordbook", home: nil) == "in /etc, a folder of the system")
+        #expect(DataPaths.unsafeInbox("/usr/share", home: nil) != nil)
+        #expect(DataPaths.unsafeInbox("/home/ana/Sync/wordbook", home: "/home/ana") == nil)
+        #expect(DataPaths.unsafeInbox("/srv/sync/wordbook", home: nil) == nil)
+        #expect(DataPaths.unsafeInbox("/var/lib/wordbook/inbox", home: nil) == nil)
+        #expect(DataPaths.unsafeInbox("/root/.local/share/wordbook/inbox", home: "/root") == nil, "root's own data folder")
+        #expect(DataPaths.unsafeInbox("/root", home: "/root") == "your home folder")
+    }
+
     @Test func theInboxAsTheDataFolderKeepsTheDatabaseAndTheArchiveInside() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-e2e-\(UUID().uuidString)").path
         // A sync folder that is the whole data folder: the database, archive/ and failed/ inside the inbox.

@@ -67,6 +67,33 @@ import WordBookVocabulary
         #expect(result.stdout.contains("original    not in the archive"), "ingest archives nothing")
     }
 
+    /// Inside tmux with `allow-passthrough` on, kitty's picture is wrapped for tmux to pass to the
+    /// terminal outside (ESC P tmux; with every ESC doubled), and the same PNG arrives; with it off,
+    /// half blocks, which any terminal draws. A `tmux` on PATH answers `show -gv allow-passthrough`.
+    @Test(arguments: ["on", "off"])
+    func kittyPassesThroughTmuxWhenTmuxLetsIt(passthrough: String) throws {
+        let bin = "\(scratch.root)/bin-\(passthrough)"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \(passthrough)\n".write(toFile: "\(bin)/tmux", atomically: true, encoding: .utf8)
+        #expect(chmod("\(bin)/tmux", 0o755) == 0)
+        let environment = Self.plainTerminal.merging([
+            "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "3", "PATH": "\(bin):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
+        ]) { $1 }
+        let result = try wordbook(["show", "\(id)", "--images", "auto", "--config", scratch.config], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        guard passthrough == "on" else {
+            #expect(!result.stdout.contains("\u{1B}_G") && result.stdout.contains("▀"), "half blocks without passthrough")
+            return
+        }
+        #expect(result.stdout.contains("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "\(result.stdout.prefix(80).debugDescription)")
+        // Unwrapped, it is kitty's picture of the region as drawn outside tmux.
+        let unwrapped = result.stdout.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+            .replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\")
+        let png = try #require(Data(base64Encoded: try kittyCommands(unwrapped).map(\.payload).joined()))
+        let decoded = try imageMagick(png, format: "png")
+        #expect(decoded.width == min(region.width, TerminalImage.maxPixelWidth))
+    }
+
     @Test func itermCarriesAJPEGOfTheRegionWhenAskedForEvenThroughAPipe() throws {
         let result = try wordbook(["show", "\(id)", "--images", "iterm", "--config", scratch.config], environment: ["COLUMNS": "70"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -142,7 +169,7 @@ import WordBookVocabulary
         #expect(try wordbook(["confirm", "\(id)", "--config", scratch.config]).status == 0)
         let result = try wordbook(["review", "--hide-word", "--images", "kitty", "--config", scratch.config], input: "\nq\n")
         #expect(result.status == 0, "\(result.stderr)")
-        let cue = try #require(result.stdout.range(of: "Enter shows the word"))
+        let cue = try #require(result.stdout.range(of: "Space shows the word"))
         // Each picture is a PNG in chunks, the first of which says a=T.
         func pictures(_ text: Substring) throws -> [RGBImage] {
             var payloads: [String] = []

@@ -63,6 +63,29 @@ import Testing
         #expect(!isLink(backup))
     }
 
+    /// `export /dev/full` as root once put a regular file in place of the device: a device or a FIFO
+    /// is refused in one sentence and stays what it was.
+    @Test func showImageAndExportOntoADeviceOrAFIFOAreRefused() throws {
+        let photo = try #require(LabeledImage.all.first { $0.file.hasSuffix(".jpg") && !$0.file.contains("12mp") })
+        let filed = try wordbook(["ingest", "--config", scratch.config, "--json", photo.path])
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(filed.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+        let fifo = "\(scratch.root)/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var specials = [(fifo, S_IFIFO)]
+        // A node like /dev/full's (1, 7), where root may make one.
+        let device = "\(scratch.root)/full"
+        if getuid() == 0, mknod(device, S_IFCHR | 0o600, dev_t(1 << 8 | 7)) == 0 { specials.append((device, S_IFCHR)) }
+        for (path, kind) in specials {
+            for command in [["export", path], ["show", "\(id)", "--image", path]] {
+                let refused = try wordbook(command + ["--config", scratch.config])
+                #expect(refused.status != 0, "\(command)")
+                #expect(refused.stderr.contains("is a device, a pipe or a socket, not a file"), "\(command): \(refused.stderr)")
+                var info = stat()
+                #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == kind, "\(path) is still what it was")
+            }
+        }
+    }
+
     @Test func aLockFilePlantedAsALinkIsRefusedInOneSentence() throws {
         try FileManager.default.createDirectory(atPath: scratch.data, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: "\(scratch.database).lock", withDestinationPath: victim)

@@ -26,6 +26,13 @@ struct CandidateTests {
         // Without a dictionary a misspelling cannot be told from a word: only the twins stay.
         #expect(Candidates.forLearner(["iMadness", "MADNESS", "Gallery"], proposal: "Madness", isWord: { _ in nil })
             == ["MADNESS", "Gallery"])
+        // Readings that differ only in capitals, mixed inside the word, fold into the cleanly written one.
+        #expect(Candidates.forLearner(["CompresaCon", "CompresacOn", "COMPRESACON", "Farmacia"], proposal: "Compresacon", isWord: { _ in nil })
+            == ["COMPRESACON", "Farmacia"])
+        #expect(Candidates.forLearner(["Compresacon", "CompresaCon", "CompresacOn"], proposal: "Farmacia", isWord: { _ in nil })
+            == ["Compresacon"])
+        #expect(Candidates.forLearner(["CompresaCon", "CompresacOn"], proposal: "Farmacia", isWord: { _ in nil }) == ["CompresaCon"],
+                "with no clean spelling, the first stays")
         // With no proposal, every word found stays a candidate.
         #expect(Candidates.forLearner(["Exit", "Sortie"], proposal: "", isWord: isWord) == ["Exit", "Sortie"])
     }

@@ -39,7 +39,13 @@ import WordBookVocabulary
     }
 
     @Test func theReviewSchedulerIsChosenInTheConfiguration() throws {
-        #expect(Configuration().reviewScheduler == .interval)
+        // FSRS with Anki's steps by default, as Anki since 23.10; the app's rule on request.
+        #expect(Configuration().reviewScheduler == .fsrs(FSRSScheduler(desiredRetention: 0.9, learningSteps: [60, 600], relearningSteps: [600], enableFuzzing: false)))
+        #expect(try Configuration.parse("[review]\nscheduler = \"interval\"", file: "test.toml").reviewScheduler == .interval)
+        let day = try Configuration.parse("[review]\nday_starts_at = 5\nnew_per_day = 7\nlearning_steps = [\"2m\", \"1h\"]\nrelearning_steps = []", file: "test.toml")
+        #expect(day.calendar.dayStartHour == 5 && day.newPerDay == 7 && day.fsrs.learningSteps == [120, 3600] && day.fsrs.relearningSteps.isEmpty)
+        #expect(throws: ConfigurationError.self) { try Configuration.parse("[review]\nlearning_steps = [\"10 minutes\"]", file: "test.toml") }
+        #expect(throws: ConfigurationError.self) { try Configuration.parse("[review]\nday_starts_at = 24", file: "test.toml") }
         let configuration = try Configuration.parse("""
             [review]
             scheduler = "fsrs"

@@ -65,5 +65,10 @@ import Testing
         #expect(ExifMetadata.timeZone(offset: "+99:00") == nil)
         #expect(ExifMetadata(dateTimeOriginal: "0000:00:00 00:00:00").captureDate(in: .gmt) == nil)
         #expect(ExifMetadata(dateTimeOriginal: "garbage").captureDate(in: .gmt) == nil)
+        // A year no phone photo has, and a day no month has, count as missing: the file's time stands in.
+        #expect(ExifMetadata(dateTimeOriginal: "9999:12:31 23:59:59").captureDate(in: .gmt) == nil)
+        #expect(ExifMetadata(dateTimeOriginal: "1980:01:01 00:00:00").captureDate(in: .gmt) == nil)
+        #expect(ExifMetadata(dateTimeOriginal: "2026:02:30 12:00:00").captureDate(in: .gmt) == nil)
+        #expect(ExifMetadata(dateTimeOriginal: "2026:02:28 12:00:00").captureDate(in: .gmt) != nil)
     }
 }

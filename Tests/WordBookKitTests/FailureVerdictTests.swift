@@ -28,6 +28,15 @@ import WordBookVocabulary
         #expect(FailureVerdict.judge(ImagingError.unsupportedFormat, path: path) == .stillBeingWritten)
     }
 
+    /// A clock ahead gives a time in the future, which says nothing about writing: a broken photo
+    /// modified "next year" fails now rather than waiting for a year.
+    @Test func aTimeInTheFutureIsNoSignOfWriting() throws {
+        let path = try Self.file([0xFF, 0xD8, 0x00], modifiedSecondsAgo: -365 * 86_400)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FailureVerdict.judge(ImagingError.unsupportedFormat, path: path) == .final)
+        #expect(FailureVerdict.mayBeWriting(modified: Date().addingTimeInterval(1)), "a second ahead is a clock's skew")
+    }
+
     @Test func anEmptyFileJustCreatedGetsLongerToFill() throws {
         let path = try Self.file([], modifiedSecondsAgo: 60)
         defer { try? FileManager.default.removeItem(atPath: path) }

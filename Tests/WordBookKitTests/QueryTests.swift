@@ -92,17 +92,21 @@ import WordBookVocabulary
 
     @Test func dueComesMostOverdueFirstAndAPageCostsOnlyThePage() throws {
         let (database, ids) = try filled()
-        let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
-        // Straße (10-24) is due from 10-25, Café and Ausgang from 10-26, bakery (a proposal) never.
+        let calendar = CaptureCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, dayStartHour: 4)
         try database.confirm(ids: [ids[2], ids[1], ids[0]])
-        let now = calendar.startOfDay("2026-11-20")!
-        #expect(try database.due(by: now).map(\.word.id) == [ids[0], ids[1], ids[2]])
-        #expect(try database.due(by: now, limit: 2).map(\.word.id) == [ids[0], ids[1]])
-        #expect(try database.dueCount(by: now) == 3)
-        #expect(try database.dueIDs(by: now) == [ids[0], ids[1], ids[2]])
-        #expect(try database.dueCount(by: calendar.startOfDay("2026-10-25")!) == 1)
+        // Reviewed on three days for a day each (3 under the app's rule): due from the next, the first most overdue.
+        for (offset, id) in ids.prefix(3).enumerated() {
+            _ = try database.grade(id: id, level: 3, now: calendar.startOfDay("2026-11-0\(offset + 1)")!.addingTimeInterval(10 * 3600), calendar: calendar)
+        }
+        let day = ReviewDay(now: calendar.startOfDay("2026-11-20")!.addingTimeInterval(10 * 3600), calendar: calendar, newPerDay: 20)
+        #expect(try database.due(in: day).map(\.word.id) == [ids[0], ids[1], ids[2]])
+        #expect(try database.due(in: day, limit: 2).map(\.word.id) == [ids[0], ids[1]])
+        #expect(try database.dueCount(in: day) == 3)
+        #expect(try database.reviewQueue(day).reviews == [ids[0], ids[1], ids[2]])
+        let second = ReviewDay(now: calendar.startOfDay("2026-11-02")!.addingTimeInterval(5 * 3600), calendar: calendar, newPerDay: 20)
+        #expect(try database.dueCount(in: second) == 1, "graded at 10:00 the day before, due from 04:00")
         #expect(try database.listings(ids: [ids[2], 999, ids[0]]).map(\.word.id) == [ids[2], ids[0]], "in the order asked; gone ones left out")
-        _ = try database.grade(id: ids[0], level: 4, now: now, calendar: calendar)
-        #expect(try database.dueIDs(by: now) == [ids[1], ids[2]])
+        _ = try database.grade(id: ids[0], level: 4, now: day.now, calendar: calendar)
+        #expect(try database.reviewQueue(day).reviews == [ids[1], ids[2]])
     }
 }

@@ -167,3 +167,23 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a database"))
     }
 }
+
+/// A learner writes a noun with its article, as German learners do: the word book keeps the noun.
+@Suite struct ArticleTests {
+    @Test func aLeadingArticleIsSplitOffInTheWordsLanguage() {
+        #expect(Language.german.splittingArticle("die Straße") == ("die", "Straße"))
+        #expect(Language.german.splittingArticle("Das Brötchen") == ("Das", "Brötchen"))
+        #expect(Language.french.splittingArticle("l'église") == ("l'", "église"))
+        #expect(Language.spanish.splittingArticle("los baños") == ("los", "baños"))
+        #expect(Language.german.splittingArticle("die") == (nil, "die"), "the article alone is a word")
+        #expect(Language.german.splittingArticle("la plage") == (nil, "la plage"), "another language's article stays")
+        #expect(Language.french.splittingArticle("la belle vue") == (nil, "la belle vue"), "more than a noun stays as typed")
+    }
+
+    @Test func aCorrectionWithAnArticleFilesTheNoun() throws {
+        let database = try AppDatabase.inMemory()
+        guard case let .filed(word) = try database.file(sampleFiling(word: "Strase")) else { Issue.record("not filed"); return }
+        let corrected = try database.correct(id: word.id!, to: "die Straße")
+        #expect(corrected.word == "Straße" && corrected.status == .confirmed)
+    }
+}

@@ -22,25 +22,29 @@ public struct Disposal: Sendable {
     }
 
     /// After the commit: into `archive/DAY/`, or deleted when so configured. Returns where it went.
+    /// With the `identity` of the file that was read, a different file now at `path` is left where it is
+    /// (`DisposalError.Left.replaced`).
     @discardableResult
-    public func archive(_ path: String, day: String) throws -> String? {
+    public func archive(_ path: String, day: String, identity: FileIdentity? = nil) throws -> String? {
         if afterFiling == .delete {
+            try expect(identity, at: path)
             guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .undeleted) }
             return nil
         }
         let destination = DataPaths.archivedOriginal(in: archive, day: day, sourceName: path) as NSString
-        return try move(path, into: destination.deletingLastPathComponent, name: destination.lastPathComponent)
+        try FileManager.default.createDirectory(atPath: destination.deletingLastPathComponent, withIntermediateDirectories: true)
+        return try place(path, identity: identity, into: destination.deletingLastPathComponent, name: destination.lastPathComponent) { _ in }
     }
 
     /// Into `failed/` (keeping the language folder), with `NAME.error.txt` saying why. The note is
     /// written first: when it cannot be (a full disk), the photo stays in the inbox.
     @discardableResult
-    public func fail(_ path: String, reason: String) throws -> String {
+    public func fail(_ path: String, reason: String, identity: FileIdentity? = nil) throws -> String {
         let relative = relativeName(of: path)
         let folder = ((failed as NSString).appendingPathComponent(relative) as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let note = "\(relative): \(reason)\n"
-        return try place(path, into: folder, name: (relative as NSString).lastPathComponent) { destination in
+        return try place(path, identity: identity, into: folder, name: (relative as NSString).lastPathComponent) { destination in
             // Renamed into place: a link planted at the note's name (failed/ may be group-writable)
             // is replaced, its target never written.
             do throws(WriteError) {
@@ -60,16 +64,22 @@ public struct Disposal: Sendable {
         return "\(folder)/\(name)\(suffix)"
     }
 
-    /// Renames `path` into `folder` under `name`, or `name (2)` and so on when taken.
-    private func move(_ path: String, into folder: String, name: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try place(path, into: folder, name: name) { _ in }
+    /// Throws `.replaced` when `path` no longer holds the file that was read.
+    private func expect(_ identity: FileIdentity?, at path: String) throws {
+        guard let identity, FileIdentity(path: path) != nil, !identity.isAt(path) else { return }
+        throw DisposalError(path: path, errno: 0, left: .replaced)
     }
 
     /// Links `path` to the first free name in `folder`, after `prepare`, then unlinks it from the inbox:
     /// never replaces a file, and a move cut short by a crash (the same file under both names) is
-    /// finished rather than repeated.
-    private func place(_ path: String, into folder: String, name: String, prepare: (String) throws -> Void) throws -> String {
+    /// finished rather than repeated. A file at `path` other than `identity` is not moved: the link
+    /// is checked, since another file may be renamed over the name at any moment until then.
+    private func place(
+        _ path: String, identity: FileIdentity?, into folder: String, name: String, prepare: (String) throws -> Void
+    ) throws -> String {
+        var info = stat()
+        if lstat(path, &info) != 0 && errno == ENOENT { throw DisposalError(path: path, errno: ENOENT, left: .vanished) }
+        try expect(identity, at: path)
         let stem = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         for attempt in 1...10_000 {
@@ -82,6 +92,12 @@ public struct Disposal: Sendable {
             if lstat(destination, &info) == 0 { continue }
             try prepare(destination)
             if link(path, destination) == 0 {
+                if let identity, !identity.isAt(destination) {
+                    unlink(destination)
+                    if destination.hasPrefix(failed + "/") { unlink(Self.notePath(for: destination)) }
+                    throw DisposalError(path: path, errno: 0, left: .replaced)
+                }
+                try expect(identity, at: path)
                 try finishMove(path, copy: destination)
                 return destination
             }
@@ -143,6 +159,10 @@ public struct DisposalError: Error, CustomStringConvertible {
         case copied(to: String)
         /// Its destination is its own name in the inbox: nothing was moved.
         case alreadyThere(String)
+        /// Another file was put at its name after it was read: that one stays in the inbox, to be filed.
+        case replaced
+        /// Someone else removed it from the inbox after it was read: nothing is left to move.
+        case vanished
     }
 
     let path: String
@@ -162,6 +182,8 @@ public struct DisposalError: Error, CustomStringConvertible {
         case .undeleted: return "\(path) could not be deleted: \(reason)"
         case let .copied(copy): return "\(path) is kept as \(copy) but could not be removed from the inbox: \(reason)"
         case let .alreadyThere(copy): return "\(path) could not be moved: its destination \(copy) is the same file under the same name, and the only copy is kept"
+        case .vanished: return "\(path) was removed from the inbox by someone else before it could be moved; nothing is left to move"
+        case .replaced: return "\(path) was replaced by another file while it was being filed: the new file stays in the inbox and is filed next"
         }
     }
 }

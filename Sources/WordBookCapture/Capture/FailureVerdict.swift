@@ -22,6 +22,13 @@ public enum FailureVerdict: Sendable, Equatable {
 
     /// How long a file must be left alone before a failure to read it counts.
     public static let settleTime: TimeInterval = 2
+    /// Whether a file modified at `modified` may still be being written: modified in the last
+    /// `settleTime`. A time further ahead than that (a phone's clock ahead, `cp -p` of such a file)
+    /// says nothing about writing, and waiting for it to pass would wait for ever.
+    public static func mayBeWriting(modified: Date, now: Date = Date()) -> Bool {
+        abs(now.timeIntervalSince(modified)) < settleTime
+    }
+
     /// How young an empty file may be and still be filling.
     public static let emptyFileGrace: TimeInterval = 30
 
@@ -35,7 +42,7 @@ public enum FailureVerdict: Sendable, Equatable {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .final }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        if now.timeIntervalSince(modified) < settleTime { return .stillBeingWritten }
+        if mayBeWriting(modified: modified, now: now) { return .stillBeingWritten }
         // Created but not written yet, perhaps: an empty file gets longer to fill.
         let changed = Date(timeIntervalSince1970: Double(info.st_ctim.tv_sec))
         if info.st_size == 0 && now.timeIntervalSince(changed) < emptyFileGrace { return .stillBeingWritten }

@@ -162,8 +162,17 @@ public final class InboxService: Sendable {
     private func makeFilers() throws -> [PhotoFiler] {
         let filers = try PhotoFiler.pool(
             of: configuration.workerCount, database: database, configuration: configuration, language: configuration.defaultLanguage)
+        let languages = try filers.first?.installedLanguages() ?? []
+        logger.info("reading \(languages.map(\.code).joined(separator: ", ")) with \(SceneText.problem(configuredFolder: configuration.models) == nil ? "the scene-text reader and Tesseract" : "Tesseract alone")")
+        if let first = filers.first {
+            let started = Date()
+            let glosses = first.prepareGlosses(languages)
+            if !glosses.isEmpty {
+                logger.info("glosses in \(configuration.nativeLanguage) (dictionaries opened in \(String(format: "%.1f", Date().timeIntervalSince(started))) s): \(glosses.joined(separator: "; "))")
+            }
+        }
         // A folder per installed language, so a photo can be dropped into inbox/de/ on a fresh install.
-        for language in try filers.first?.installedLanguages() ?? [] {
+        for language in languages {
             let folder = "\(paths.inbox)/\(language.code)"
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -198,6 +207,10 @@ public final class InboxService: Sendable {
     /// One round of housekeeping: an inbox made again is watched and locked again (a second worker
     /// is refused on it as on the first), settled files are taken, and the inbox is rescanned when due.
     func keepHouse(watcher: InotifyWatcher, lastRescan: inout Date) throws {
+        if state.withLock({ $0.halted == nil }), let log = database.lostWriteAheadLog() {
+            let reason = database.lostWriteAheadLogReason(log)
+            return halt("every photo stays in the inbox: \(reason)", reason: reason)
+        }
         watcher.checkInbox()
         if watcher.rearm() {
             try workerLock?.lockInboxAgain(paths.inbox)
@@ -241,9 +254,13 @@ public final class InboxService: Sendable {
         scanner.undecodableNames().forEach { giveShownName($0, queueing: false) }
         let now = Date()
         for path in scanner.files() {
-            if let modified = InboxScanner.modificationDate(path), now.timeIntervalSince(modified) < Self.settleTime {
+            let modified = InboxScanner.modificationDate(path)
+            if let modified, FailureVerdict.mayBeWriting(modified: modified, now: now) {
                 state.withLock { $0.settling[path] = $0.settling[path] ?? now }
             } else {
+                if let modified, modified.timeIntervalSince(now) >= Self.settleTime {
+                    logger.info("\(disposal.relativeName(of: path)) was modified at \(configuration.calendar.iso8601(modified)), in the future (a clock ahead, or a copy that kept such a time): it is taken as settled")
+                }
                 queue.push(path)
             }
         }
@@ -272,7 +289,7 @@ public final class InboxService: Sendable {
         let ready: [String] = state.withLock { state in
             var ready = state.settling.keys.filter { path in
                 guard let modified = InboxScanner.modificationDate(path) else { return true }
-                return now.timeIntervalSince(modified) >= Self.settleTime
+                return !FailureVerdict.mayBeWriting(modified: modified, now: now)
             }
             ready.forEach { state.settling.removeValue(forKey: $0) }
             let retry = state.retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
@@ -299,12 +316,15 @@ public final class InboxService: Sendable {
     private func work(with filer: PhotoFiler) {
         while let path = queue.pop() {
             state.withLock { _ = $0.inFlight.insert(path) }
+            // Another file renamed over this one's name while it was filed: taken as soon as this one is done.
+            var replaced = false
             defer {
                 state.withLock { state in
                     state.inFlight.remove(path)
                     state.lastProgress = Date()
                 }
                 queue.finish(path)
+                if replaced { queue.push(path) }
             }
             let name = disposal.relativeName(of: path)
             if let copy = state.withLock({ $0.leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
@@ -312,7 +332,7 @@ public final class InboxService: Sendable {
                 continue
             }
             let observer = timingsLog == nil ? nil : StageObserver()
-            let outcome = filer.file(path: path, name: name, language: language(of: path), observer: observer)
+            let (outcome, identity) = filer.attempt(path: path, name: name, language: language(of: path), observer: observer)
             let shortfalls = state.withLock { state in
                 guard case .shortOfMemory = outcome else { return state.memoryShortfalls.removeValue(forKey: path) ?? 0 }
                 let shortfalls = state.memoryShortfalls[path, default: 0] + 1
@@ -326,18 +346,18 @@ public final class InboxService: Sendable {
             case let .filed(word, book):
                 state.withLock { $0.counts.filed += 1 }
                 logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
-                archive(path, day: book)
+                replaced = !archive(path, day: book, identity: identity)
             case let .duplicate(word, _, captureDay):
                 state.withLock { $0.counts.duplicates += 1 }
                 logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
-                archive(path, day: captureDay)
+                replaced = !archive(path, day: captureDay, identity: identity)
             case let .settling(reason):
                 // Perhaps still being written: tried again once it has been left alone.
                 logger.debug("\(name) is tried again once it is left alone: \(reason)")
                 state.withLock { $0.settling[path] = Date() }
                 continue
             case let .failed(reason):
-                fail(path, name: name, reason: reason)
+                replaced = !fail(path, name: name, identity: identity, reason: reason)
             case let .deferred(reason):
                 logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
                 holdBack(path)
@@ -345,57 +365,76 @@ public final class InboxService: Sendable {
                 logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s (try \(shortfalls) of \(Self.memoryAttempts)): \(reason)")
                 holdBack(path)
             case let .shortOfMemory(reason):
-                fail(path, name: name, reason: "\(reason); it ran out of memory \(shortfalls) times, \(Int(Self.retryDelay)) s apart: "
+                replaced = !fail(path, name: name, identity: identity, reason: "\(reason); it ran out of memory \(shortfalls) times, \(Int(Self.retryDelay)) s apart: "
                     + "give the worker more memory (or lower capture.max_pixels), then move the photo back into the inbox")
             case .gone:
                 break
             case let .halted(reason):
                 // Not the photo's fault: it stays in the inbox, and so does every other.
-                let first = state.withLock { state in
-                    defer { state.halted = state.halted ?? reason }
-                    return state.halted == nil
-                }
-                if first {
-                    logger.critical("\(name) stays in the inbox, as every photo does: \(reason); the worker stops")
-                    workerLock?.record(note: "stopped at \(configuration.calendar.iso8601(Date())): \(reason)")
-                    notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
-                    beginStopping()
-                }
+                halt("\(name) stays in the inbox, as every photo does: \(reason)", reason: reason)
             }
             notifier.notify("STATUS=\(statusLine())")
         }
     }
 
-    /// A photo that cannot be filed goes to failed/ with its reason beside it.
-    private func fail(_ path: String, name: String, reason: String) {
+    /// The worker stops of itself, once, for a reason of the database's: it cannot be written safely.
+    private func halt(_ message: String, reason: String) {
+        let first = state.withLock { state in
+            defer { state.halted = state.halted ?? reason }
+            return state.halted == nil
+        }
+        guard first else { return }
+        logger.critical("\(message); the worker stops")
+        workerLock?.record(note: "stopped at \(configuration.calendar.iso8601(Date())): \(reason)")
+        notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
+        beginStopping()
+    }
+
+    /// A photo that cannot be filed goes to failed/ with its reason beside it. False when another file
+    /// had taken its name, which stays in the inbox.
+    private func fail(_ path: String, name: String, identity: FileIdentity? = nil, reason: String) -> Bool {
         state.withLock { $0.counts.failed += 1 }
         logger.error("\(name) failed: \(reason)")
         do {
-            try disposal.fail(path, reason: reason)
+            try disposal.fail(path, reason: reason, identity: identity)
         } catch {
-            keep(path, after: error, saying: "\(name) could not be moved to failed/: \(error)")
+            return keep(path, after: error, saying: "\(name) could not be moved to failed/: \(error)")
         }
+        return true
     }
 
     private func holdBack(_ path: String) {
         state.withLock { $0.retryLater[path] = Date() }
     }
 
-    private func archive(_ path: String, day: String) {
+    /// False when another file had taken the photo's name, which stays in the inbox.
+    private func archive(_ path: String, day: String, identity: FileIdentity?) -> Bool {
         do {
-            try disposal.archive(path, day: day)
+            try disposal.archive(path, day: day, identity: identity)
         } catch {
-            keep(path, after: error, saying: "\(error)")
+            return keep(path, after: error, saying: "\(error)")
         }
+        return true
     }
 
-    /// A photo its disposal left in the inbox: the log says why, and it is tried again later.
-    private func keep(_ path: String, after error: Error, saying message: String) {
+    /// A photo its disposal left in the inbox: the log says why, and it is tried again later. False
+    /// when the file left is another one renamed over its name, to be filed at once.
+    @discardableResult
+    private func keep(_ path: String, after error: Error, saying message: String) -> Bool {
+        if let error = error as? DisposalError, error.left == .replaced {
+            logger.warning("\(error)")
+            return false
+        }
+        if let error = error as? DisposalError, error.left == .vanished {
+            logger.info("\(error)")
+            return true
+        }
         if let error = error as? DisposalError, case let .copied(copy) = error.left {
             state.withLock { $0.leftBehind[path] = copy }
         }
         logger.error("\(message); it stays in the inbox and is tried again in \(Int(Self.retryDelay)) s")
         holdBack(path)
+        return true
     }
 
     /// The next try for a photo already where it was going: only its inbox name goes.

@@ -126,6 +126,12 @@ public final class PhotoFiler: @unchecked Sendable {
         _ = try recognizer.engine(for: language)
     }
 
+    /// Opens the dictionaries of `languages` now (Ding's index is built on a first start) rather than on
+    /// the first photo; what each language has, for the start-up log. Empty with glosses off.
+    public func prepareGlosses(_ languages: [Language]) -> [String] {
+        glossary?.prepare(languages) ?? []
+    }
+
     /// The languages whose Tesseract model is installed, as the inbox's folders name them.
     public func installedLanguages() throws -> [Language] {
         let models = Set(try recognizer.engine(for: configuration.defaultLanguage).availableLanguages)
@@ -135,15 +141,34 @@ public final class PhotoFiler: @unchecked Sendable {
     /// Files the photo at `path`; `name` is what the word records as its source. An `observer` is
     /// told how long each stage took.
     public func file(path: String, name: String, language: Language, observer: StageObserver? = nil) -> IngestOutcome {
+        attempt(path: path, name: name, language: language, observer: observer).outcome
+    }
+
+    /// Files the photo at `path` and says which file it read, so that only that one is moved after.
+    public func attempt(
+        path: String, name: String, language: Language, observer: StageObserver? = nil
+    ) -> (outcome: IngestOutcome, identity: FileIdentity?) {
+        var identity: FileIdentity?
+        let outcome = file(path: path, name: name, language: language, observer: observer, identity: &identity)
+        return (outcome, identity)
+    }
+
+    private func file(
+        path: String, name: String, language: Language, observer: StageObserver?, identity: inout FileIdentity?
+    ) -> IngestOutcome {
         do {
-            guard let (bytes, modified) = try observer.time(.read, { try read(path) }) else { return .gone }
+            guard let (bytes, modified) = try observer.time(.read, { try read(path, identity: &identity) }) else { return .gone }
             let digest = observer.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
             if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
                 return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: bytes, modified: modified))
             }
             let filing = try prepareFiling(
                 bytes: bytes, digest: digest, name: name, modified: modified, language: language, observer: observer)
-            switch try observer.time(.store, { try database.file(filing) }) {
+            let result = try observer.time(.store, { try database.file(filing) })
+            if let log = database.lostWriteAheadLog() {
+                return .halted(reason: database.lostWriteAheadLogReason(log))
+            }
+            switch result {
             case let .filed(word): return .filed(word, book: filing.captureDay)
             case let .duplicate(word):
                 return .duplicate(word, book: try bookDay(of: word), captureDay: captureDay(of: bytes, modified: modified))
@@ -220,8 +245,9 @@ public final class PhotoFiler: @unchecked Sendable {
         try database.book(id: word.wordBookId)?.recordDate ?? ""
     }
 
-    /// The file's bytes and modification time; nil when it no longer exists.
-    private func read(_ path: String) throws -> ([UInt8], Date)? {
+    /// The file's bytes and modification time; nil when it no longer exists. `identity` is the file
+    /// opened, once it is.
+    private func read(_ path: String, identity: inout FileIdentity?) throws -> ([UInt8], Date)? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
@@ -241,6 +267,7 @@ public final class PhotoFiler: @unchecked Sendable {
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
+        identity = FileIdentity(descriptor: descriptor)
         let head = (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
         guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }
         let limit = configuration.maxFileMegabytes * 1_048_576

@@ -31,12 +31,20 @@ public struct ExifMetadata: Sendable, Equatable {
         var components = DateComponents(
             year: digits[0], month: digits[1], day: digits[2], hour: digits[3], minute: digits[4], second: digits[5])
         guard (1...12).contains(digits[1]), (1...31).contains(digits[2]), (0...23).contains(digits[3]),
-              (0...59).contains(digits[4]), (0...60).contains(digits[5]), digits[0] > 1900
+              (0...59).contains(digits[4]), (0...60).contains(digits[5]), Self.plausibleYears.contains(digits[0])
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = Self.timeZone(offset: offsetTimeOriginal) ?? timeZone
         components.calendar = calendar
+        // 2026:02:30 is no date: a camera's clock wrong, not the 2nd of March.
+        guard components.isValidDate(in: calendar) else { return nil }
         return calendar.date(from: components)
+    }
+
+    /// The years a phone photo can be from: before 1990 or after next year is a clock never set, or a
+    /// crafted file (9999:12:31 would schedule a review in year 10000). Such a time counts as missing.
+    static var plausibleYears: ClosedRange<Int> {
+        1990...(Calendar(identifier: .gregorian).component(.year, from: Date()) + 1)
     }
 
     static func timeZone(offset: String?) -> TimeZone? {

@@ -71,11 +71,27 @@ enum Candidates {
     /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
     /// proposal, stay.
     static func forLearner(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
-        candidates.filter { candidate in
+        let kept = candidates.filter { candidate in
             guard candidate.filter(\.isLetter).count >= 2 else { return false }
             guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
             if candidate.lowercased() == proposal.lowercased() || isWord(candidate) == true { return true }
             return folded(candidate) == folded(proposal) && isWord(proposal) != true
+        }
+        return foldingMixedCase(kept, proposal: proposal)
+    }
+
+    /// Readings that differ from the proposal or another candidate only in capitals, and mix case
+    /// inside the word (`CompresaCon`, `CompresacOn` beside `Compresacon`): a reader's misreading of
+    /// the same letters, not a spelling a learner would pick. The first of several such stays when no
+    /// cleanly written one does.
+    static func foldingMixedCase(_ candidates: [String], proposal: String) -> [String] {
+        let clean = Set(([proposal] + candidates).filter { !$0.isEmpty && !WordShape.hasMixedCase($0) }.map(key))
+        var seen = Set<String>()
+        return candidates.filter { candidate in
+            guard WordShape.hasMixedCase(candidate) else { return true }
+            let folded = key(candidate)
+            defer { seen.insert(folded) }
+            return !clean.contains(folded) && !seen.contains(folded) && folded != key(proposal)
         }
     }
 

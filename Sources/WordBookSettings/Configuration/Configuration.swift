@@ -85,9 +85,16 @@ public struct Configuration: Sendable, Equatable {
     // [time]
     public var timeZoneName: String = ""
     // [review]
-    public var scheduler: SchedulerChoice = .interval
+    public var scheduler: SchedulerChoice = .fsrs
     public var desiredRetention: Double = 0.9
     public var fsrsFuzz: Bool = false
+    /// The local hour at which a review day starts, as Anki's "next day starts at".
+    public var dayStartsAt: Int = 4
+    /// How many new words a review day introduces at most.
+    public var newPerDay: Int = 20
+    /// FSRS's steps for a new word, and for a word forgotten, in seconds (Anki's defaults: 1 and 10 minutes; 10 minutes).
+    public var learningSteps: [TimeInterval] = [60, 600]
+    public var relearningSteps: [TimeInterval] = [600]
     // [display]
     public var images: DisplayImages = .auto
     // [gloss]
@@ -125,7 +132,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// Capture days and review dates in the configured time zone (`[capture] time_zone`).
-    public var calendar: CaptureCalendar { CaptureCalendar(timeZone: timeZone) }
+    public var calendar: CaptureCalendar { CaptureCalendar(timeZone: timeZone, dayStartHour: dayStartsAt) }
 
     /// How many worker threads a command may ask for; `capture.workers` may also be 0, one per core.
     public static let workerRange = 1...64
@@ -200,7 +207,7 @@ extension Configuration {
         "recognition": ["default_language", "tessdata", "models"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
-        "review": ["scheduler", "desired_retention", "fsrs_fuzz"],
+        "review": ["scheduler", "desired_retention", "fsrs_fuzz", "day_starts_at", "new_per_day", "learning_steps", "relearning_steps"],
         "display": ["images"],
         "gloss": ["enabled", "native_language", "dictionaries", "hunspell", "ding", "apertium"],
         "web": ["listen", "session_days", "tls_certificate", "tls_key", "url"],
@@ -277,6 +284,10 @@ extension Configuration {
                     }
                     configuration.desiredRetention = retention
                 case "review.fsrs_fuzz": configuration.fsrsFuzz = try reader.bool(value, name)
+                case "review.day_starts_at": configuration.dayStartsAt = try reader.int(value, name, in: 0...23)
+                case "review.new_per_day": configuration.newPerDay = try reader.int(value, name, in: 0...9999)
+                case "review.learning_steps": configuration.learningSteps = try reader.steps(value, name)
+                case "review.relearning_steps": configuration.relearningSteps = try reader.steps(value, name)
                 case "display.images":
                     guard let choice = value.string.flatMap(DisplayImages.init(rawValue:)) else {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: DisplayImages.allowedNames)
@@ -361,6 +372,22 @@ extension Configuration {
                 throw ConfigurationError.badValue(file: file, key: key, allowed: "a folder's path in quotes")
             }
             return try absolute(text, key)
+        }
+
+        /// Steps as Anki writes them, `["1m", "10m"]`: each a whole number of minutes (m), hours (h)
+        /// or days (d), shorter than a day in all; `[]` for none.
+        func steps(_ value: TOMLValueConvertible, _ key: String) throws -> [TimeInterval] {
+            let allowed = "a list of steps such as [\"1m\", \"10m\"] (minutes m, hours h), under a day in all, or [] for none"
+            guard let array = value.array else { throw ConfigurationError.badValue(file: file, key: key, allowed: allowed) }
+            let steps = try array.map { item -> TimeInterval in
+                guard let text = item.string, let unit = text.last, let number = Int(text.dropLast()), number > 0,
+                      let seconds = ["m": 60.0, "h": 3_600.0, "d": 86_400.0][String(unit)] else {
+                    throw ConfigurationError.badValue(file: file, key: key, allowed: allowed)
+                }
+                return Double(number) * seconds
+            }
+            guard steps.reduce(0, +) < 86_400 else { throw ConfigurationError.badValue(file: file, key: key, allowed: allowed) }
+            return steps
         }
 
         func int(_ value: TOMLValueConvertible, _ key: String, in range: ClosedRange<Int>) throws -> Int {

@@ -3,11 +3,15 @@ import Foundation
 public enum PathError: Error, CustomStringConvertible {
     case noDataFolder
     case sameFolder(key: String, folder: String)
+    /// An inbox the worker would empty of files that are not photos: the root, a home folder, a system folder.
+    case unsafeInbox(folder: String, what: String)
 
     public var description: String {
         switch self {
         case .noDataFolder:
             return "no data folder is known: set STATE_DIRECTORY, XDG_DATA_HOME or HOME, or paths.data in the configuration"
+        case let .unsafeInbox(folder, what):
+            return "paths.inbox is \(folder), \(what), whose files the worker would move to archive/ and failed/: give the inbox a folder of its own, such as \(folder == "/" ? "/srv/wordbook/inbox" : "~/wordbook-inbox")"
         case let .sameFolder(key, folder):
             return "\(key) is the inbox itself (\(folder)), where a photo could never leave the inbox: give it a folder of its own, such as \(folder)/\(key == "paths.archive" ? "archive" : "failed")"
         }
@@ -70,10 +74,27 @@ public struct DataPaths: Sendable, Equatable {
     /// Refuses the overlaps that cannot work: an archive or a failed folder that is the inbox itself
     /// (a photo moved there would still be in the inbox). The others are safe: the inbox's scan
     /// leaves out the archive, failed/ and the database wherever they are.
-    public func checkOverlaps() throws {
+    public func checkOverlaps(home: String? = ProcessInfo.processInfo.environment["HOME"]) throws {
         for (key, folder) in [("paths.archive", archive), ("paths.failed", failed)] where Self.sameFolder(folder, inbox) {
             throw PathError.sameFolder(key: key, folder: inbox)
         }
+        if let what = Self.unsafeInbox(inbox, home: home) { throw PathError.unsafeInbox(folder: inbox, what: what) }
+    }
+
+    /// Folders of the system, whose files are no photos for the learner to file.
+    static let systemFolders = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run",
+                                "/sbin", "/sys", "/usr", "/var/lib/dpkg", "/var/log"]
+
+    /// What makes `inbox` no place for an inbox (the root, a home folder, a system folder), nil when nothing does.
+    static func unsafeInbox(_ inbox: String, home: String?) -> String? {
+        let path = URL(fileURLWithPath: inbox).standardizedFileURL.path
+        if path == "/" || sameFolder(inbox, "/") { return "the root of the file system" }
+        if let home, !home.isEmpty, home != "/", sameFolder(inbox, home) { return "your home folder" }
+        if path == "/home" || (path.hasPrefix("/home/") && !path.dropFirst(6).contains("/")) { return "a home folder" }
+        if let system = systemFolders.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+            return "in \(system), a folder of the system"
+        }
+        return nil
     }
 
     /// The same folder, by the file system's identity when both exist, else by their spelling.

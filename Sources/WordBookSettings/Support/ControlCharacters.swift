@@ -1,3 +1,5 @@
+import WordBookVocabulary
+
 /// Text from outside (a file name, a recognised word, a note) as it may reach a terminal or the log:
 /// control characters (C0 with newline and tab, DEL, C1) and the bidirectional overrides that
 /// reorder what is shown are written as escapes (`\n`, `\t`, `\r`, `\u{1B}`), so no escape
@@ -24,10 +26,5 @@ extension String {
         return escaped
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.isTerminalControl }
 }

@@ -4,7 +4,17 @@ import Glibc
 /// Writes `bytes` to `path` without ever following a symbolic link there: into a new file beside it
 /// (`O_CREAT | O_EXCL | O_NOFOLLOW`), which is then renamed over the name. A link planted at `path`
 /// (in a group-writable folder, say) is replaced by the file; its target is never written.
+/// A device, a FIFO or a socket at `path` is refused, never replaced by a file: `export /dev/full` as
+/// root would otherwise put a regular file in place of the device.
 public func replaceFile(at path: String, with bytes: Data, mode: mode_t = 0o666) throws(WriteError) {
+    var existing = stat()
+    if lstat(path, &existing) == 0 {
+        let kind = existing.st_mode & S_IFMT
+        if kind == S_IFDIR { throw WriteError(code: EISDIR, reason: "it is a folder: give the path of a file in it") }
+        if kind != S_IFREG && kind != S_IFLNK {
+            throw WriteError(code: EINVAL, reason: "it is a device, a pipe or a socket, not a file: give the path of a file")
+        }
+    }
     let folder = (path as NSString).deletingLastPathComponent
     var temporary = ""
     var descriptor: Int32 = -1

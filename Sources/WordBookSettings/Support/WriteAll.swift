@@ -3,8 +3,10 @@ import Glibc
 /// Why a write failed, in the system's words ("No space left on device").
 public struct WriteError: Error, CustomStringConvertible, Equatable {
     public let code: Int32
+    /// Said instead of the system's text for `code`, when the program knows better.
+    public var reason: String? = nil
 
-    public var description: String { String(cString: strerror(code)) }
+    public var description: String { reason ?? String(cString: strerror(code)) }
 }
 
 /// Writes all of `text` to `descriptor`, again after EINTR and after a short write. A failure is

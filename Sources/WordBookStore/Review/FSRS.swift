@@ -337,13 +337,26 @@ extension FSRSScheduler {
         var word = word
         word.reviewCount = ReviewSchedule.counted(word.reviewCount)
         word.lastReviewDate = now
-        word.masteryLevel = level
         // Whole days; 0 while the word is in its steps of minutes.
         word.reviewInterval = Int(interval / 86_400)
+        word.masteryLevel = Self.mastery(state: next.state, intervalDays: word.reviewInterval)
         word.nextReviewDate = next.due
         word.fsrsCard = next
         word.updatedAt = now
         return word
+    }
+
+    /// A word's mastery 0-5 under FSRS, earned over days rather than by one answer: 0 in its steps,
+    /// then by the interval it has reached; 4 and up (mastered) from 21 days, Anki's "mature".
+    public static func mastery(state: FSRSState, intervalDays: Int) -> Int {
+        guard state == .review else { return 0 }
+        switch intervalDays {
+        case ..<3: return 1
+        case ..<7: return 2
+        case ..<21: return 3
+        case ..<90: return 4
+        default: return 5
+        }
     }
 
     /// The chance of recalling the word at `date`; nil without an FSRS state.

@@ -10,6 +10,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case emptyGloss
     case badGrade(Int)
     case notConfirmed(id: Int64, status: WordStatus)
+    /// Text the learner gave holds a control or invisible character, named as `U+001B`.
+    case forbiddenCharacter(field: String, character: String)
     case other(String)
 
     public var description: String {
@@ -30,6 +32,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return status == .proposed
                 ? "#\(id) is still a proposal: confirm or correct it before grading it"
                 : "#\(id) was rejected and is not reviewed"
+        case let .forbiddenCharacter(field, character):
+            return "the \(field) holds \(character), a control or invisible character: write it without one (nothing was changed)"
         case let .other(message):
             return message
         }
@@ -107,6 +111,12 @@ public final class AppDatabase: Sendable {
     /// Without `create`, a missing file is an error rather than a new empty word book.
     public static func open(path: String, create: Bool) throws -> AppDatabase {
         let fileManager = FileManager.default
+        // A device or a folder is no word book: nothing is made beside it (no /dev/null.lock).
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw StoreError.cannotOpen(path: path, reason: info.st_mode & S_IFMT == S_IFDIR
+                ? "it is a folder: name the database file in it, such as \(path)/wordbook.sqlite" : "it is not a regular file")
+        }
         if !fileManager.fileExists(atPath: path) {
             guard create else { throw StoreError.missing(path: path) }
             let folder = (path as NSString).deletingLastPathComponent
@@ -304,10 +314,13 @@ extension AppDatabase {
     public func correct(
         id: Int64, to text: String, gloss: Gloss? = nil, now: Date = Date(), by command: String = "correct"
     ) throws -> Word {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw StoreError.emptyWord }
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !typed.isEmpty else { throw StoreError.emptyWord }
+        try Self.refuseForbidden(typed, as: "word")
         return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
+            // "die Straße" files the noun; its gloss gives the gender.
+            let text = word.targetLanguage.splittingArticle(typed).noun
             let before = word
             word.word = text
             word.context = Self.context(before.context, replacing: before.word, with: text)
@@ -339,10 +352,18 @@ extension AppDatabase {
         return tokens.enumerated().map { $0.offset == index ? rewritten : String($0.element) }.joined(separator: " ")
     }
 
+    /// Text the learner gives is refused whole when it holds a control or invisible character.
+    static func refuseForbidden(_ text: String, as field: String, allowingLineBreaks: Bool = false) throws {
+        if let character = text.forbiddenCharacter(allowingLineBreaks: allowingLineBreaks) {
+            throw StoreError.forbiddenCharacter(field: field, character: character)
+        }
+    }
+
     /// Sets the learner's own gloss, which a later correction or refresh never replaces.
     public func setLearnerGloss(id: Int64, to text: String, now: Date = Date()) throws -> Word {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw StoreError.emptyGloss }
+        try Self.refuseForbidden(text, as: "gloss")
         return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let before = word

@@ -88,6 +88,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let createdAt = Column(CodingKeys.createdAt)
         public static let updatedAt = Column(CodingKeys.updatedAt)
         public static let reviewCount = Column(CodingKeys.reviewCount)
+        public static let reviewInterval = Column(CodingKeys.reviewInterval)
         public static let capturedAt = Column(CodingKeys.capturedAt)
         public static let word = Column(CodingKeys.word)
         public static let confidence = Column(CodingKeys.confidence)
@@ -151,6 +152,15 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension Word {
+    /// Below this confidence a proposal is a guess: calibrated, it is right less than half the time
+    /// (README, How sure a proposal is), so triage asks the learner to pick rather than accept.
+    public static let sureFrom = 50
+
+    /// A proposal the reader doubts: a word read, at a confidence under `sureFrom`.
+    public var isDoubtful: Bool { status == .proposed && !word.isEmpty && confidence < Self.sureFrom }
 }
 
 extension Word {

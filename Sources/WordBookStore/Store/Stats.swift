@@ -60,10 +60,8 @@ extension AppDatabase {
             }
             // What SQL's AVG gives for integers: their sum over their count, as a Double.
             let averageMastery = confirmed > 0 ? Double(confirmedMastery) / Double(confirmed) : 0
-            let endOfToday = calendar.startOfNextDay(after: now)
-            let dueToday = try Word
-                .filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.nextReviewDate < endOfToday)
-                .fetchCount(db)
+            // As `due` counts them: this review day's reviews and the steps come due, new words apart.
+            let dueToday = try Self.dueRequest(ReviewDay(now: now, calendar: calendar, newPerDay: 0)).fetchCount(db)
             // A day is active when it has a word book or a review. The books are one row a day;
             // the reviews are many, so only the days without a book ask the index on reviewedAt
             // whether anything was reviewed between that day's start and the next day's.

@@ -39,8 +39,11 @@ public struct WordListing: Sendable, Equatable {
 
 public struct BookSummary: Sendable, Equatable {
     public var day: String
+    /// Words kept: proposals and confirmed ones, rejected ones left out.
     public var words: Int
     public var mastered: Int
+    /// Readings the learner rejected: not words of the book.
+    public var rejected: Int = 0
 }
 
 public struct TagCount: Sendable, Equatable {
@@ -157,10 +160,11 @@ extension AppDatabase {
     public func books() throws -> [BookSummary] {
         try writer.read { db in
             try SQLRequest<Row>(literal: """
-                SELECT wordBook.recordDate AS day, COUNT(word.id) AS words, COALESCE(SUM(\(Word.mastered)), 0) AS mastered
+                SELECT wordBook.recordDate AS day, COUNT(word.id) - COALESCE(SUM(word.status = \(WordStatus.rejected.rawValue)), 0) AS words,
+                    COALESCE(SUM(\(Word.mastered)), 0) AS mastered, COALESCE(SUM(word.status = \(WordStatus.rejected.rawValue)), 0) AS rejected
                 FROM wordBook LEFT JOIN word ON word.wordBookId = wordBook.id
                 GROUP BY wordBook.id ORDER BY wordBook.recordDate DESC
-                """).fetchAll(db).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"]) }
+                """).fetchAll(db).map { BookSummary(day: $0["day"], words: $0["words"], mastered: $0["mastered"], rejected: $0["rejected"]) }
         }
     }
 
@@ -240,7 +244,8 @@ extension AppDatabase {
 
     /// Sets or clears a word's note.
     public func setNote(id: Int64, to text: String, now: Date = Date()) throws {
-        try writeChange { db in
+        try Self.refuseForbidden(text, as: "note", allowingLineBreaks: true)
+        return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let before = word
             word.notes = text
@@ -254,7 +259,8 @@ extension AppDatabase {
     /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted. The word
     /// counts as changed, so an Anki export made afterwards carries the new tags over.
     public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date()) throws -> [String] {
-        try writeChange { db in
+        for name in adding { try Self.refuseForbidden(name, as: "tag") }
+        return try writeChange { db in
             guard let before = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
             let tagsBefore = try Self.tagNames(of: id, db)
             for name in removing {

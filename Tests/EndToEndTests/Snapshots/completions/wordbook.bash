@@ -369,7 +369,7 @@ _wordbook_review() {
     repeating_flags=()
     non_repeating_flags=(--hide-word --no-image --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --config --images --language --book --limit)
+    non_repeating_options=(--db --config --images --language --book --limit --at --ahead)
     __wordbook_offer_flags_options 0
 
     # Offer option value completions
@@ -392,6 +392,12 @@ _wordbook_review() {
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--ahead')
         return
         ;;
     esac
@@ -538,7 +544,7 @@ _wordbook_search() {
 
 _wordbook_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-image --version -h --help)
+    non_repeating_flags=(--json --full --no-image --version -h --help)
     repeating_options=()
     non_repeating_options=(--db --config --image --images)
     __wordbook_offer_flags_options 1

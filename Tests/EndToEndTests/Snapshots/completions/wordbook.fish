@@ -39,7 +39,7 @@ function __wordbook_parse_tokens -S
         case 'triage'
             __wordbook_parse_subcommand 0 'db=' 'config=' 'images=' 'no-image' 'version' 'h/help'
         case 'review'
-            __wordbook_parse_subcommand 0 'db=' 'config=' 'hide-word' 'images=' 'no-image' 'language=' 'book=' 'limit=' 'version' 'h/help'
+            __wordbook_parse_subcommand 0 'db=' 'config=' 'hide-word' 'images=' 'no-image' 'language=' 'book=' 'limit=' 'at=' 'ahead=' 'version' 'h/help'
         case 'grade'
             __wordbook_parse_subcommand 2 'db=' 'config=' 'version' 'h/help'
         case 'due'
@@ -51,7 +51,7 @@ function __wordbook_parse_tokens -S
         case 'search'
             __wordbook_parse_subcommand -r 1 'db=' 'config=' 'json' 'version' 'h/help'
         case 'show'
-            __wordbook_parse_subcommand 1 'db=' 'config=' 'image=' 'json' 'images=' 'no-image' 'version' 'h/help'
+            __wordbook_parse_subcommand 1 'db=' 'config=' 'image=' 'json' 'full' 'images=' 'no-image' 'version' 'h/help'
         case 'open'
             __wordbook_parse_subcommand 1 'db=' 'config=' 'version' 'h/help'
         case 'stats'
@@ -151,9 +151,9 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "w
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'correct' -d 'Replace a proposed word with the right one, or with candidate N, and confirm it.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'reject' -d 'Mark proposals as not worth learning; they stay in the word book, out of reviews.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'triage' -d 'Walk the pending proposals one at a time, least confident first, and settle each.'
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'review' -d 'Review the words due now, the most overdue first: answer 1 Again, 2 Hard, 3 Good or 4 Easy.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'review' -d 'Review this review day\'s words as Anki does: words in their steps, words due, then new words up to the day\'s limit.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'grade' -d 'Grade one confirmed word 0-5 and reschedule it by the review rule.'
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'due' -d 'List the confirmed words due for review now, or by the end of a day, the most overdue first.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'due' -d 'List the words due for review in this review day, the most overdue first, and count the new words it introduces.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'list' -d 'List words: by day or range, language, mastery, status or tag, sorted and paged.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'books' -d 'One line per word book, newest first: day, words, mastered (confirmed, level 4 or more).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_positional "wordbook" -eq 1' -fa 'search' -d 'Find words by their text, notes or context, ignoring case and accents.'
@@ -214,12 +214,14 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook triage" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" hide-word' -l 'hide-word' -d 'Show the gloss and the photo first, and the word only after Enter.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" hide-word' -l 'hide-word' -d 'Show the gloss and the photo first, and the word only after Space or Enter.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" language' -l 'language' -d 'Only words of this language (en, de, fr, es).' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" book' -l 'book' -d 'Only words captured on this day.' -rfka ''
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" limit' -l 'limit' -d 'At most this many words, the most overdue.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" limit' -l 'limit' -d 'At most this many words, reviews before new words.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" at' -l 'at' -d 'Review as on this review day, from its start, the clock running from there: to play days forward.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" ahead' -l 'ahead' -d 'Also review the words due in the next n days (Anki\'s custom study, review ahead).' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" version' -l 'version' -d 'Show the version.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook review" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook grade" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
@@ -228,7 +230,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook grade" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" at' -l 'at' -d 'Words due by the end of this day instead of now.' -rfka ''
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" at' -l 'at' -d 'Words due by the end of this review day instead of now.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" limit' -l 'limit' -d 'At most this many words (on a terminal: 50 unless --all).' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" all' -l 'all' -d 'Every word, even on a terminal.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook due" json' -l 'json' -d 'Print one JSON document.'
@@ -265,6 +267,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" image' -l 'image' -d 'Write the stored JPEG to this file (- for standard output), and nothing else.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" json' -l 'json' -d 'Print one JSON document.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" full' -l 'full' -d 'Print the whole dictionary entry, not only its first lines.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" version' -l 'version' -d 'Show the version.'
