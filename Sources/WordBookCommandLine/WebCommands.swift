@@ -52,7 +52,8 @@ public enum WebCommands {
     /// The arguments `wordbook` hands over: those after `web`.
     public static func handedOver(_ arguments: [String] = CommandLine.arguments) -> [String] {
         guard let web = arguments.dropFirst().firstIndex(of: "web") else { return Array(arguments.dropFirst()) }
-        return Array(arguments[(web + 1)...])
+        // --db and --config given before `web` (wordbook --db X web pair) go along, after the subcommand's own.
+        return Array(arguments[(web + 1)...]) + Array(arguments[1..<web])
     }
 }
 

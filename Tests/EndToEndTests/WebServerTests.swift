@@ -51,7 +51,8 @@ import Testing
         let token = try #require(phone.cookie?.split(separator: "=").last.map(String.init))
         #expect(try server.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webSession WHERE tokenSHA256 = ?", arguments: [token]) } == 0)
 
-        let listed = try wordbook(["web", "sessions", "--config", server.scratch.config])
+        // --config before `web` goes along to wordbook-web, as after it.
+        let listed = try wordbook(["--config", server.scratch.config, "web", "sessions"])
         #expect(listed.status == 0 && listed.stdout.contains("ID  paired"), "\(listed.stdout) \(listed.stderr)")
         let sessionID = try #require(try server.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM webSession") })
         let revoked = try wordbook(["web", "revoke", "\(sessionID)", "--config", server.scratch.config])
