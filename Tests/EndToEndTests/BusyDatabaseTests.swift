@@ -16,12 +16,7 @@ import Testing
         #expect(worker.waitUntilWatching())
 
         // A second process's connection, as a long `wordbook import` or a sqlite3 shell would hold it.
-        var holding = GRDB.Configuration()
-        holding.allowsUnsafeTransactions = true
-        let holder = try DatabaseQueue(path: scratch.database, configuration: holding)
-        try holder.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-        var held = true
-        defer { if held { try? holder.inDatabase { db in try db.execute(sql: "ROLLBACK") } } }
+        let holder = try WriteLockHolder(scratch.database)
 
         let (name, data) = try distinctPhotos(1)[0]
         try data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(name)"))
@@ -32,8 +27,7 @@ import Testing
         #expect(scratch.files(under: "inbox") == [name])
         #expect(scratch.files(under: "failed").isEmpty, "not the photo's fault")
 
-        try holder.inDatabase { db in try db.execute(sql: "COMMIT") }
-        held = false
+        try holder.release()
         let database = try AppDatabase.open(path: scratch.database, create: false)
         #expect(try eventually(timeout: 60) { try database.wordCount() == 1 && scratch.files(under: "inbox").isEmpty },
                 "\(worker.output)")

@@ -85,3 +85,25 @@ func contentHashes(under folder: String) -> [String] {
         return sha256(data)
     }
 }
+
+/// Another process's write lock on a word book, as a long `wordbook import` or a sqlite3 shell holds
+/// it: taken at once, released by `release()` (or when dropped).
+final class WriteLockHolder {
+    private let queue: DatabaseQueue
+    private var held = true
+
+    init(_ path: String) throws {
+        var holding = GRDB.Configuration()
+        holding.allowsUnsafeTransactions = true
+        queue = try DatabaseQueue(path: path, configuration: holding)
+        try queue.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+    }
+
+    func release() throws {
+        guard held else { return }
+        try queue.inDatabase { db in try db.execute(sql: "COMMIT") }
+        held = false
+    }
+
+    deinit { if held { try? queue.inDatabase { db in try db.execute(sql: "ROLLBACK") } } }
+}

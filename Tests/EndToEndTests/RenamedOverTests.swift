@@ -24,12 +24,7 @@ import Testing
 
         // The write lock held by another process keeps photo A between its reading and its commit
         // (the busy timeout is 10 s) for as long as it takes to rename photo B over its name.
-        var holding = GRDB.Configuration()
-        holding.allowsUnsafeTransactions = true
-        let holder = try DatabaseQueue(path: scratch.database, configuration: holding)
-        try holder.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-        var held = true
-        defer { if held { try? holder.inDatabase { db in try db.execute(sql: "ROLLBACK") } } }
+        let holder = try WriteLockHolder(scratch.database)
 
         let photos = try distinctPhotos(2)
         let (a, b) = (photos[0].data, photos[1].data)
@@ -41,8 +36,7 @@ import Testing
         try b.write(to: URL(fileURLWithPath: "\(scratch.root)/b.jpg"))
         #expect(rename("\(scratch.root)/b.jpg", "\(scratch.inbox)/IMG_0001.jpg") == 0)
         usleep(300_000)
-        try holder.inDatabase { db in try db.execute(sql: "COMMIT") }
-        held = false
+        try holder.release()
 
         let database = try AppDatabase.open(path: scratch.database, create: false)
         let filed = { try Set(database.words(WordQuery()).map(\.word.sourceSHA256)) }
