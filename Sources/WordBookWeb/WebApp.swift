@@ -22,7 +22,10 @@ public struct WebApp: Sendable {
     let configuration: Configuration
     let pages: Pages
     let desk: TriageDesk
-    let limiter = PairingLimiter()
+    /// After 5 wrong pairing codes in a row, a minute's wait. `WORDBOOK_WEB_PAIRING_WAIT` (seconds) sets
+    /// another, for tests only: a test starved of its threads by others may take a minute between requests.
+    let limiter = PairingLimiter(
+        window: ProcessInfo.processInfo.environment["WORDBOOK_WEB_PAIRING_WAIT"].flatMap(TimeInterval.init) ?? 60)
 
     public init(database: AppDatabase, configuration: Configuration) throws {
         self.database = database

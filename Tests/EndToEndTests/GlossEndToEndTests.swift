@@ -76,7 +76,9 @@ import Testing
         // Review with --hide-word shows the meaning as the cue, and the word once the learner asks for it.
         let overdue = try runProgram("/usr/bin/sqlite3", [scratch.database, "UPDATE word SET nextReviewDate = '2020-01-01 00:00:00.000' WHERE id = \(id)"])
         #expect(overdue.status == 0)
-        let review = try wordbook(["review", "--no-image", "--hide-word", "--config", scratch.config], input: "\nq\n")
+        // Its own book's day, so that it is the one reviewed: new words come in the order they were filed.
+        let day = try #require(after["book"] as? String)
+        let review = try wordbook(["review", "--no-image", "--hide-word", "--book", day, "--config", scratch.config], input: "\nq\n")
         let asked = try #require(review.stdout.range(of: "Space shows the word"))
         let meaning = try #require(review.stdout.range(of: "= the way out"))
         let word = try #require(review.stdout.range(of: "  Eingang"))

@@ -63,6 +63,8 @@ final class WebServer: @unchecked Sendable {
         }
         process.executableURL = URL(fileURLWithPath: webBinary)
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", scratch.config]
+        // An hour's wait after wrong pairing codes, so that the rate-limit test holds however slowly it runs.
+        process.environment = ProcessInfo.processInfo.environment.merging(["WORDBOOK_WEB_PAIRING_WAIT": "3600"]) { $1 }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
