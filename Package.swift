@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "WordBookWeb",
             dependencies: [
-                "CQRencode", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookThumbnail", "WordBookGloss",
+                "CQRencode", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookCommandLine", "WordBookThumbnail", "WordBookGloss",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -83,11 +83,7 @@ func summary(_ listing: WordListing) -> String {
 /// An interval as `grade`, `review` and `show` say it: "4 days", or "10 minutes" for FSRS's steps
 /// of minutes (an interval of 0 days).
 func interval(days: Int, from start: Date?, to next: Date) -> String {
-    if days == 0, let start {
-        let minutes = Int((next.timeIntervalSince(start) / 60).rounded())
-        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
-    }
-    return "\(days) day\(days == 1 ? "" : "s")"
+    ReviewWait.interval(days: days, from: start, to: next)
 }
 
 /// The wait until a review: "in 4 days", "in 10 minutes".

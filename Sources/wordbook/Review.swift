@@ -96,9 +96,6 @@ struct ReviewCommand: ParsableCommand {
           s  skip    u  undo the last answer    q  quit    ?  these keys
         """
 
-    /// How early a word in its steps is shown when nothing else is left: Anki's learn-ahead limit.
-    static let learnAhead: TimeInterval = 20 * 60
-
     /// One word of the session, and where it came from.
     private enum Source: Equatable {
         /// The day's queue, at this position.
@@ -151,7 +148,7 @@ struct ReviewCommand: ParsableCommand {
             let moment = now()
             if let index = steps.indices.min(by: { steps[$0].due < steps[$1].due }) {
                 let step = steps[index]
-                if step.due <= moment || (position >= words.count && step.due <= moment.addingTimeInterval(Self.learnAhead)) {
+                if step.due <= moment || (position >= words.count && step.due <= moment.addingTimeInterval(ReviewDay.learnAhead)) {
                     steps.remove(at: index)
                     return (step.id, .step(due: step.due))
                 }

@@ -9,15 +9,6 @@ import Testing
     /// Where the phone-size screenshots go, to be looked at.
     static let screenshots = "/tmp/wordbook-web"
 
-    /// Polls until `condition` holds, for a page that is loading or a write that is landing; whether it held.
-    func until(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<150 {
-            if try await condition() { return true }
-            try await Task.sleep(nanoseconds: 200_000_000)
-        }
-        return try await condition()
-    }
-
     @Test func aPhonePairsAndSettlesProposalsByConfirmPickCorrectRejectAndUndo() async throws {
         let server = try WebServer()
         let phone = try await PhoneBrowser()
@@ -53,14 +44,7 @@ import Testing
             try await phone.evaluate("return Array.from(document.querySelectorAll('.candidates button')).map(b => b.textContent)") as? [String] ?? []
         }
 
-        // A click that sends a form: done once the next page has replaced the marked one and loaded.
-        func submit(_ click: () async throws -> Void) async throws {
-            _ = try await phone.evaluate("window.sentFromHere = true; return null")
-            try await click()
-            #expect(try await until {
-                try await phone.evaluate("return window.sentFromHere === undefined && document.readyState === 'complete'") as? Bool == true
-            })
-        }
+        func submit(_ click: () async throws -> Void) async throws { try await phone.submit(click) }
 
         var done: [String: Int64] = [:]
         var actions = 0

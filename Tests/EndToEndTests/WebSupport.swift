@@ -126,3 +126,24 @@ final class WebServer: @unchecked Sendable {
         }
     }
 }
+
+/// Polls until `condition` holds, for a page that is loading or a write that is landing; whether it held.
+func until(_ condition: () async throws -> Bool) async throws -> Bool {
+    for _ in 0..<150 {
+        if try await condition() { return true }
+        try await Task.sleep(nanoseconds: 200_000_000)
+    }
+    return try await condition()
+}
+
+extension PhoneBrowser {
+    /// A click that sends a form or follows a link: done once the next page has replaced the marked
+    /// one and loaded.
+    func submit(_ click: () async throws -> Void) async throws {
+        _ = try await evaluate("window.sentFromHere = true; return null")
+        try await click()
+        #expect(try await until {
+            try await evaluate("return window.sentFromHere === undefined && document.readyState === 'complete'") as? Bool == true
+        })
+    }
+}

@@ -53,6 +53,29 @@ public struct ReviewQueue: Sendable, Equatable {
     public var count: Int { learning.count + reviews.count + new.count }
 }
 
+/// The word a review shows next, asked afresh after every answer, so that a word graded on any
+/// phone or on the box is counted where it now is.
+public struct ReviewTurn: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// In its learning or relearning steps.
+        case learning
+        /// An interval of whole days, due this day.
+        case review
+        /// Never reviewed, introduced by this day.
+        case new
+    }
+
+    public var id: Int64
+    public var kind: Kind
+    /// The day's queue as it is now, the word shown included.
+    public var queue: ReviewQueue
+}
+
+extension ReviewDay {
+    /// How early a word in its steps is shown when nothing else is left: Anki's learn-ahead limit.
+    public static let learnAhead: TimeInterval = 20 * 60
+}
+
 extension AppDatabase {
     /// Confirmed words reviewed before and due in `day`: whole-day intervals by the day's end, steps by
     /// its moment. The index on (status, nextReviewDate) serves the filter and the order.
@@ -117,6 +140,24 @@ extension AppDatabase {
             return ReviewQueue(learning: learning, reviews: reviews, new: new, newWaiting: waiting, newIntroduced: introduced,
                                learningLater: later)
         }
+    }
+
+    /// What to review next in `day`, as Anki orders it: a step come due, a review, a new word, and,
+    /// when none is left, a step due within the learn-ahead limit; nil when nothing is. `skipping`
+    /// holds words put aside for now.
+    public func nextTurn(_ day: ReviewDay, skipping: Set<Int64> = []) throws -> ReviewTurn? {
+        let queue = try reviewQueue(day)
+        let kinds: [(ReviewTurn.Kind, [Int64])] = [(.learning, queue.learning), (.review, queue.reviews), (.new, queue.new)]
+        for (kind, ids) in kinds {
+            if let id = ids.first(where: { !skipping.contains($0) }) { return ReviewTurn(id: id, kind: kind, queue: queue) }
+        }
+        let ahead = min(day.now.addingTimeInterval(ReviewDay.learnAhead), day.end)
+        let soon = try writer.read { db in
+            try Word.filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.reviewCount > 0
+                && Word.Columns.reviewInterval < 1 && Word.Columns.nextReviewDate > day.now && Word.Columns.nextReviewDate <= ahead)
+                .order(Word.Columns.nextReviewDate, Word.Columns.id).select(Word.Columns.id, as: Int64.self).fetchAll(db)
+        }
+        return soon.first { !skipping.contains($0) }.map { ReviewTurn(id: $0, kind: .learning, queue: queue) }
     }
 
     /// How many words had their first review at or after `start`: the new words a day has introduced.

@@ -11,6 +11,7 @@ struct Pages: Sendable {
         var library = MustacheLibrary()
         try library.register(Templates.layout, named: "layout")
         try library.register(Templates.pending, named: "pending")
+        try library.register(Templates.review, named: "review")
         try library.register(Templates.message, named: "message")
         self.library = library
     }
@@ -24,11 +25,13 @@ struct Pages: Sendable {
     ]
 
     /// `template` filled with `values`, inside the layout.
-    func page(_ template: String, title: String, values: [String: Any], waiting: Int? = nil,
+    /// `waiting` and `due` are the counts beside the pending and review links.
+    func page(_ template: String, title: String, values: [String: Any], waiting: Int? = nil, due: Int? = nil,
               status: HTTPResponse.Status = .ok) -> Response {
         let content = library.render(values, withTemplate: template) ?? ""
         var layout: [String: Any] = ["title": title, "content": content]
         if let waiting, waiting > 0 { layout["waiting"] = waiting }
+        if let due, due > 0 { layout["due"] = due }
         let html = library.render(layout, withTemplate: "layout") ?? ""
         return Response(status: status, headers: Self.headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }

@@ -13,7 +13,9 @@ enum Templates {
         <style>\(style)</style>
         </head>
         <body>
-        <header><a href="/pending" class="brand">WordBook</a>{{#waiting}}<span class="count">{{waiting}} waiting</span>{{/waiting}}</header>
+        <header><a href="/pending" class="brand">WordBook</a>
+        <nav><a href="/pending">Pending{{#waiting}} <span class="count">{{waiting}}</span>{{/waiting}}</a>
+        <a href="/review">Review{{#due}} <span class="count">{{due}}</span>{{/due}}</a></nav></header>
         <main>
         {{{content}}}
         </main>
@@ -69,6 +71,49 @@ enum Templates {
         {{/undo}}
         """
 
+    /// The review page: the front of the day's next word (the cue: the photo with the word painted
+    /// over, the gloss with the word written over), or its back (the word, and Anki's four answers,
+    /// each with the wait it gives).
+    static let review = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        {{#counts}}<p class="counts" title="new, in their steps, to review"><span class="new">{{new}}</span> + <span class="learning">{{learning}}</span> + <span class="reviews">{{reviews}}</span></p>{{/counts}}
+        {{#front}}
+        <article class="card" data-word="{{id}}" data-side="front">
+          <img class="photo" src="/words/{{id}}/cue" alt="The photo, the word painted over" width="390">
+          <p class="meta">#{{id}} · {{languageName}} · {{kind}}</p>
+          {{#cue}}<p class="gloss cue">= {{cue}}</p>{{/cue}}{{^cue}}<p class="gloss cue none">No gloss: recall the word from the photo.</p>{{/cue}}
+          <form method="get" action="/review/{{id}}"><button class="primary" data-key=" " data-alt="Enter">Show the word</button></form>
+          <form method="post" action="/review/{{id}}">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            <button class="quiet" name="action" value="skip" data-key="s">Skip for today</button>
+          </form>
+        </article>
+        {{/front}}
+        {{#back}}
+        <article class="card" data-word="{{id}}" data-side="back">
+          <img class="photo" src="/words/{{id}}/photo" alt="The photo around the word" width="390">
+          <h1 class="word" lang="{{language}}">{{text}}</h1>
+          <p class="meta">#{{id}} · {{languageName}}</p>
+          {{#gloss}}<p class="gloss">= {{gloss}}</p>{{/gloss}}
+          {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
+          <form method="post" action="/review/{{id}}" class="answers">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            {{#answers}}<button name="action" value="{{value}}" class="answer {{value}}" data-key="{{number}}"{{#good}} data-alt=" "{{/good}}><span class="wait">{{wait}}</span>{{name}}</button>{{/answers}}
+          </form>
+        </article>
+        {{/back}}
+        {{#done}}<p class="done">{{done}}</p>{{/done}}
+        {{#undo}}
+        <form method="post" action="/review/undo" class="undo">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <button data-key="u">Undo: {{undo}}</button>
+        </form>
+        {{/undo}}
+        """
+
     /// A refusal or a notice with nothing else to do on the page.
     static let message = """
         <h1>{{heading}}</h1>
@@ -83,7 +128,16 @@ enum Templates {
         header { display: flex; justify-content: space-between; align-items: baseline; padding: 10px 14px;
           border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; text-decoration: none; color: inherit; }
+        nav a { margin-left: 14px; color: inherit; }
         .count { font-size: 15px; opacity: .75; }
+        .counts { margin: 0 0 8px; text-align: center; font-weight: 600; }
+        .counts .new { color: #1f6feb; } .counts .learning { color: #cf222e; } .counts .reviews { color: #1a7f37; }
+        .cue { font-size: 20px; margin-top: 10px; }
+        .quiet { width: 100%; margin-top: 10px; background: transparent; }
+        .answers { display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; margin-top: 12px; }
+        .answer { display: flex; flex-direction: column; align-items: center; padding: 6px 2px; font-weight: 600; }
+        .answer .wait { font-size: 13px; font-weight: 400; opacity: .8; }
+        .answer.again { color: var(--bad); } .answer.good { background: var(--accent); color: #fff; border: 0; }
         main { max-width: 560px; margin: 0 auto; padding: 10px 14px 24px; }
         .photo { display: block; width: 100%; height: auto; max-height: 42vh; object-fit: contain; border-radius: 8px;
           background: #0002; }
@@ -95,7 +149,7 @@ enum Templates {
         form { margin: 0; }
         button { font: inherit; min-height: 46px; padding: 8px 14px; border-radius: 10px; border: 1px solid var(--line);
           background: #8881; color: inherit; }
-        .actions .primary { width: 100%; margin-top: 10px; background: var(--accent); color: #fff; border: 0; font-weight: 600; }
+        .primary { width: 100%; margin-top: 10px; background: var(--accent); color: #fff; border: 0; font-weight: 600; }
         .or { margin: 10px 0 4px; font-size: 15px; opacity: .75; }
         .candidates { display: flex; flex-wrap: wrap; gap: 8px; }
         .correct { margin-top: 14px; }
@@ -111,7 +165,8 @@ enum Templates {
         """
 
     /// A button is pressed once: the form it sends is not sent again by a second tap. On a desktop,
-    /// triage's keys: Enter confirms, 1-9 picks a candidate, r rejects, u undoes.
+    /// triage's keys (Enter confirms, 1-9 picks a candidate, r rejects, u undoes) and review's (Space
+    /// shows the word, 1-4 answer, Space is Good, s skips, u undoes).
     static let script = """
         document.addEventListener('submit', function (event) {
           var form = event.target;
@@ -120,7 +175,8 @@ enum Templates {
         });
         document.addEventListener('keydown', function (event) {
           if (event.target.tagName === 'INPUT' || event.ctrlKey || event.metaKey || event.altKey) { return; }
-          var button = document.querySelector('button[data-key="' + (event.key === '"' ? '' : event.key) + '"]');
+          var key = event.key === '"' ? '' : event.key;
+          var button = document.querySelector('button[data-key="' + key + '"]') || document.querySelector('button[data-alt="' + key + '"]');
           if (button) { event.preventDefault(); button.click(); }
         });
         """

@@ -3,7 +3,7 @@ import WordBookThumbnail
 import WordBookVocabulary
 
 /// The part of a stored photo a phone shows: the word's box with the lines around it, the box
-/// framed, at most twice a phone's width in pixels and at most `maxBytes` as a JPEG.
+/// framed (or, as a review's cue, painted over), at most twice a phone's width in pixels and at most `maxBytes` as a JPEG.
 enum PhotoRegion {
     /// 390 CSS px at a phone's usual 2 device pixels each.
     static let maxWidth = 780
@@ -11,13 +11,20 @@ enum PhotoRegion {
     static let maxBytes = 60_000
     static let frame: (UInt8, UInt8, UInt8) = (255, 196, 0)
 
-    static func jpeg(of stored: Data, box: PixelBox?) throws -> Data {
+    /// The colour a hidden word's box is painted: the frame's, so the cue shows where the word stands.
+    static let cover: (UInt8, UInt8, UInt8) = (255, 196, 0)
+
+    static func jpeg(of stored: Data, box: PixelBox?, hidingWord: Bool = false) throws -> Data {
         let photo = try RGBImage(jpeg: stored)
         var pixels = photo
         var region = PixelBox(x: 0, y: 0, width: photo.width, height: photo.height)
         if let box, let inside = box.clamped(width: photo.width, height: photo.height) {
             region = inside.withContext(within: photo.width, height: photo.height)
-            pixels = photo.outlining(inside, with: frame, thickness: max(2, region.width / 200))
+            // A box drawn tight round the letters can leave an accent or a descender out: the cover
+            // reaches a fifth of the word's height beyond it.
+            let margin = inside.height / 5
+            pixels = hidingWord ? photo.covering(inside.padded(dx: margin, dy: margin, within: (photo.width, photo.height)), with: cover)
+                : photo.outlining(inside, with: frame, thickness: max(2, region.width / 200))
         }
         pixels = pixels.cropped(to: region)
         let scale = min(1, Double(maxWidth) / Double(pixels.width), Double(maxHeight) / Double(pixels.height))
