@@ -14,13 +14,14 @@ import Testing
         let client = WebClient()
         let id = try #require(try server.pendingIDs().first)
         for path in ["", "pending", "words/\(id)/photo", "words/abc/photo", "words/\(id)", "undo", "nothing/here", "pair",
-                     "pending?id=\(id)", "static/app.css", "favicon.ico"] {
+                     "pending?id=\(id)", "static/app.css", "favicon.ico",
+                     "review", "review/\(id)", "words/\(id)/cue"] {
             let url = path.isEmpty ? server.base : try #require(URL(string: path, relativeTo: server.base))
             let answer = try await client.get(url)
             #expect(answer.status == 401, "GET /\(path): \(answer.status)")
             #expect(answer.body.contains(Self.unpaired), "GET /\(path)")
         }
-        for path in ["words/\(id)", "undo", "pending"] {
+        for path in ["words/\(id)", "undo", "pending", "review/\(id)", "review/undo"] {
             let answer = try await client.post(try #require(URL(string: path, relativeTo: server.base)), [("action", "confirm")])
             #expect(answer.status == 401, "POST /\(path): \(answer.status)")
             #expect(answer.body.contains(Self.unpaired), "POST /\(path)")

@@ -25,6 +25,36 @@ import WordBookVocabulary
         return ids
     }
 
+    /// The word a phone shows next, asked afresh after every answer: steps come due first, then
+    /// reviews, then new words; with nothing else left, a step due within 20 minutes (Anki's learn-ahead
+    /// limit); a word put aside is passed over.
+    @Test func theNextTurnFollowsAnkisOrderAndLearnsAhead() throws {
+        let database = try AppDatabase.inMemory()
+        let scheduler = SchedulerName.fsrs.scheduler
+        let ids = try confirmedWords(database, 3)
+        let nine = at("2026-11-27", 9)
+        func next(_ now: Date, skipping: Set<Int64> = []) throws -> ReviewTurn? {
+            try database.nextTurn(ReviewDay(now: now, calendar: calendar, newPerDay: 2), skipping: skipping)
+        }
+        #expect(try next(nine).map { [$0.id: $0.kind] } == [ids[0]: .new])
+        #expect(try next(nine, skipping: [ids[0]])?.id == ids[1])
+        // Again: back in a minute; meanwhile the day's other new word. The third waits for tomorrow.
+        _ = try database.grade(id: ids[0], level: 1, now: nine, calendar: calendar, scheduler: scheduler)
+        #expect(try next(nine).map { [$0.id: $0.kind] } == [ids[1]: .new])
+        #expect(try next(nine.addingTimeInterval(61)).map { [$0.id: $0.kind] } == [ids[0]: .learning])
+        // Good on the other: it comes back in ten minutes, and nothing else is left but the steps, so
+        // the earlier one comes first, ahead of its time.
+        _ = try database.grade(id: ids[1], level: 4, now: nine.addingTimeInterval(1), calendar: calendar, scheduler: scheduler)
+        let turn = try #require(try next(nine.addingTimeInterval(2)))
+        #expect(turn.id == ids[0] && turn.kind == .learning && turn.queue.count == 0 && turn.queue.learningLater == 2)
+        #expect(try next(nine.addingTimeInterval(2), skipping: [ids[0]])?.id == ids[1])
+        // Good on both steps past: ten minutes is the last step, then days; nothing left today.
+        _ = try database.grade(id: ids[0], level: 4, now: nine.addingTimeInterval(70), calendar: calendar, scheduler: scheduler)
+        _ = try database.grade(id: ids[1], level: 4, now: nine.addingTimeInterval(700), calendar: calendar, scheduler: scheduler)
+        _ = try database.grade(id: ids[0], level: 4, now: nine.addingTimeInterval(800), calendar: calendar, scheduler: scheduler)
+        #expect(try next(nine.addingTimeInterval(900)) == nil)
+    }
+
     @Test func aReviewDayStartsAtTheConfiguredHour() {
         #expect(calendar.reviewDay(of: at("2026-11-27", 3, 59)) == "2026-11-26")
         #expect(calendar.reviewDay(of: at("2026-11-27", 4)) == "2026-11-27")
