@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import WordBookStore
+import WordBookVocabulary
 
 /// A word book made by the first released schema opens with today's code, its data intact.
 @Suite struct MigrationTests {
@@ -30,5 +31,40 @@ import Testing
         // Words from before the search index are found by it.
         #expect(try database.search("cafe").map(\.word.word) == ["Café"])
         #expect(try database.search("brotchenstand").map(\.word.word) == ["Brötchenstand"])
+    }
+
+    /// A word book made by version 9, before the words around the aim were kept: its words have none,
+    /// and words filed once it is migrated keep theirs.
+    @Test func aWordBookOfVersion9MigratesWithNoWordsAround() throws {
+        let folder = try WordsAroundStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/v9.sqlite"
+        // The schema as version 9 left it, with a word filed then.
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v9: web sessions")
+        try queue.write { db in
+            #expect(try !db.columns(in: "word").contains { $0.name == "wordsAround" })
+            try db.execute(sql: """
+                INSERT INTO wordBook (id, recordDate, createdAt, updatedAt) VALUES (1, '2026-10-24', '2026-10-24 11:00:00.000', '2026-10-24 11:00:00.000');
+                INSERT INTO word (id, wordBookId, word, targetLanguage, createdAt, updatedAt, nextReviewDate, status,
+                                  proposedWord, confidence, candidates, box, sourceName, sourceSHA256, capturedAt)
+                VALUES (1, 1, 'Straße', 'de', '2026-10-24 11:00:00.000', '2026-10-24 11:00:00.000', '2026-10-24 22:00:00.000',
+                        'proposed', 'Straße', 88, '["Strasse"]', '{"height":4,"width":3,"x":1,"y":2}', 'de/Straße.jpg', 'v9', '2026-10-24 11:00:00.000');
+                """)
+        }
+        try queue.close()
+
+        let database = try AppDatabase.open(path: path, create: false)
+        let applied = try database.writer.read { db in try AppDatabase.migrator.appliedIdentifiers(db) }
+        #expect(applied.contains("v10: words around the aim"))
+        let word = try database.word(id: 1)
+        #expect(word.word == "Straße" && word.box == PixelBox(x: 1, y: 2, width: 3, height: 4))
+        #expect(word.wordsAround == [])
+        #expect(try database.wordsAround(id: 1) == [])
+        // Words filed after the migration keep theirs.
+        var filing = sampleFiling(sha: "after")
+        filing.around = WordsAroundStoreTests.around
+        guard case let .filed(filed) = try database.file(filing) else { Issue.record("not filed"); return }
+        #expect(try database.wordsAround(id: filed.id!) == WordsAroundStoreTests.around)
     }
 }

@@ -36,5 +36,14 @@ import WordBookVocabulary
         for other in [#"{"x":1.5}"#, #"{"x":01}"#, #"{"x":1,}"#, #"{"x" :1}"#, #"{"x":"1"}"#, #"{"x":1"#] {
             #expect(JSONColumn.plainIntegers(Data(other.utf8)) == nil, "\(other)")
         }
+        let words = JSONColumn.plainReadWords(Data(#"[{"box":{"height":4,"width":3,"x":1,"y":2},"text":"Straße"},{"box":{"height":1,"width":1,"x":0,"y":0},"text":"a"}]"#.utf8))
+        #expect(words == [ReadWord(text: "Straße", box: PixelBox(x: 1, y: 2, width: 3, height: 4)),
+                          ReadWord(text: "a", box: PixelBox(x: 0, y: 0, width: 1, height: 1))])
+        #expect(JSONColumn.plainReadWords(Data("[]".utf8)) == [])
+        for other in [#"[{"text":"a","box":{"height":1,"width":1,"x":0,"y":0}}]"#, #"[{"box":{"height":1,"width":1,"x":0},"text":"a"}]"#,
+                      #"[{"box":{"height":1,"width":1,"x":0,"y":0},"text":"a\"b"}]"#, #"[{"box":{"height":1,"width":1,"x":0,"y":0},"text":"a"},]"#,
+                      #"[{"box":{"height":1,"width":1,"x":0,"y":0},"text":"a"}"#, #"[{"box":{"height":1,"width":1,"x":0,"y":0}, "text":"a"}]"#] {
+            #expect(JSONColumn.plainReadWords(Data(other.utf8)) == nil, "\(other)")
+        }
     }
 }

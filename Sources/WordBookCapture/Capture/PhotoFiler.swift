@@ -211,7 +211,7 @@ public final class PhotoFiler: @unchecked Sendable {
             box: proposal.box, context: proposal.context,
             jpeg: jpeg, imageWidth: stored.width, imageHeight: stored.height,
             confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm,
-            gloss: gloss)
+            gloss: gloss, around: proposal.around)
     }
 
     /// The dictionary's gloss of the proposed word; nil when there is no word, no dictionary or no entry.

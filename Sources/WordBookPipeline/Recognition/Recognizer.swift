@@ -16,8 +16,11 @@ public struct Proposal: Sendable, Equatable, Codable {
     public var context: String
     /// What the photo says about the word, which the confidence is made from; nil when nothing was found.
     public var evidence: Evidence?
+    /// The words the readers saw around the aim point, the proposal first, then nearest the aim
+    /// first, at most `WordsAround.maximum`; boxes in the same pixels as `box`.
+    public var around: [ReadWord]
 
-    private enum CodingKeys: String, CodingKey { case word, confidence, candidates, box, context }
+    private enum CodingKeys: String, CodingKey { case word, confidence, candidates, box, context, around }
 
     public static let nothingFound = Proposal(word: "", confidence: 0, candidates: [], box: nil, context: "")
 
@@ -27,12 +30,15 @@ public struct Proposal: Sendable, Equatable, Codable {
         confidence = ConfidenceRule.confidence(evidence)
     }
 
-    public init(word: String, confidence: Int, candidates: [String], box: PixelBox?, context: String) {
+    public init(
+        word: String, confidence: Int, candidates: [String], box: PixelBox?, context: String, around: [ReadWord] = []
+    ) {
         self.word = word
         self.confidence = confidence
         self.candidates = candidates
         self.box = box
         self.context = context
+        self.around = around
     }
 }
 
@@ -87,6 +93,9 @@ public final class Recognizer {
         proposal.candidates = Candidates.forLearner(proposal.candidates, proposal: proposal.word) { [lexicon] in
             lexicon?($0, language)
         }
+        proposal.around = WordsAround.gather(
+            proposal.around, proposal: proposal.box.map { ReadWord(text: proposal.word, box: $0) },
+            aim: AimPoint.centre(width: picture.width, height: picture.height))
         return proposal
     }
 
@@ -120,9 +129,11 @@ public final class Recognizer {
         let tesseract = try reader.read(grey, region: whole, textHeight: textHeight)
         var pool = tesseract
         var recognised: [String]?
+        var seen = tesseract.flatMap(\.wordsSeen)
         if let recogniser {
             let line = TextLine(whole)
             let words = try recogniser.read(line, in: colour).words.filter { WordText.hasLetterOrDigit(WordText.clean($0.text)) }
+            seen += words.compactMap { WordsAround.word($0.text, line.part(from: $0.start, to: $0.end).box) }
             // The picture is one word: the recogniser's pieces of it are one word too.
             if !words.isEmpty {
                 var reading = Reading(
@@ -138,7 +149,7 @@ public final class Recognizer {
         var proposal = Proposal(
             word: best.text, confidence: Int(best.confidence.rounded()),
             candidates: Candidates.distinct(Reading.alternatives(readings), excluding: best.text),
-            box: whole, context: best.line)
+            box: whole, context: best.line, around: seen)
         proposal.judge(by: evidence(
             .crop, best: best, tesseract: tesseract, recogniser: recognised, aim: 1, offset: 0, textHeight: textHeight,
             language: language))
@@ -190,6 +201,7 @@ public final class Recognizer {
                     let box = best.box ?? region
                     let sure = AimPoint.certainty(of: box, among: best.neighbourBoxes + others, aim: aim, unit: Double(box.height))
                     var proposal = Self.proposal(readings, box: region, context: best.line, certainty: sure)
+                    proposal.around = readings.flatMap(\.wordsSeen)
                     proposal.judge(by: evidence(
                         route, best: best, tesseract: readings, recogniser: nil, aim: sure,
                         offset: AimPoint.offset(of: box, from: aim) / Double(max(1, box.height)), textHeight: Double(box.height),
@@ -211,7 +223,10 @@ public final class Recognizer {
                 tried.append(found)
             }
         }
-        return tried.max { $0.confidence < $1.confidence }?.proposal ?? .nothingFound
+        guard var chosen = tried.max(by: { $0.confidence < $1.confidence })?.proposal else { return .nothingFound }
+        // Every search saw words around the aim: the chosen one's first.
+        chosen.around += tried.flatMap(\.proposal.around)
+        return chosen
     }
 
     /// Of the words found, the one at the aim point, re-read closely; with the confidence of its reading.
@@ -223,10 +238,13 @@ public final class Recognizer {
         var ranked = AimPoint.rank(found, aim: aim)
         var aimed = ranked[0]
         let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))
+        let seen = found.compactMap { WordsAround.word($0.text, $0.box) }
         if AimPoint.offset(of: aimed.box, from: aim) > Tuning.aimMissHeights * unit {
             // The aim point holds no word (a digit, a logo, the sky): the learner picks from the words around.
             let words = ranked.map { WordText.clean($0.text) }.filter(WordText.hasLetter)
-            return (Proposal(word: "", confidence: 0, candidates: Candidates.distinct(words, excluding: ""), box: nil, context: ""), 0)
+            return (Proposal(
+                word: "", confidence: 0, candidates: Candidates.distinct(words, excluding: ""), box: nil, context: "",
+                around: seen), 0)
         }
         // The aimed word's line across the whole region: a word Tesseract found only in part ("Hud" of a
         // stylised "Hudgens") is read whole there, and the aim picks it out of its line.
@@ -239,12 +257,14 @@ public final class Recognizer {
             return WordReader.rank(readings)
         }
         var readings = try closeReadings(of: aimed)
+        var closeSeen = readings.flatMap(\.wordsSeen)
         // The word nearest the aim point lost only on the confidence of its detection (a plate read as a
         // block can rate a plain word low): read it closely too, and let the closer readings decide.
         let wordLike = found.filter { WordText.clean($0.text).filter(\.isLetter).count >= 2 }
         if let nearest = wordLike.min(by: { AimPoint.offset(of: $0.box, from: aim) < AimPoint.offset(of: $1.box, from: aim) }),
            nearest != aimed {
             let theirs = try closeReadings(of: nearest)
+            closeSeen += theirs.flatMap(\.wordsSeen)
             func score(_ word: RecognizedWord, _ readings: [Reading]) -> Double {
                 AimPoint.closeness(word.box, to: aim, unit: unit) * (0.1 + 0.9 * (readings.first?.confidence ?? 0) / 100)
             }
@@ -265,6 +285,8 @@ public final class Recognizer {
             readings, box: aimed.box, context: AimPoint.line(around: aimed, in: found, replacingWith: best.text), certainty: sure,
             nearby: near.map { WordText.clean($0.text) },
             farther: others.filter { !near.contains($0) }.map { WordText.clean($0.text) })
+        // The words read closely first: their boxes are the line's own, not the sparse search's.
+        proposal.around = closeSeen + seen
         proposal.judge(by: evidence(
             route, best: best, tesseract: readings, recogniser: nil, aim: sure,
             offset: AimPoint.offset(of: best.box ?? aimed.box, from: aim) / unit, textHeight: Double(aimed.box.height), language: language))

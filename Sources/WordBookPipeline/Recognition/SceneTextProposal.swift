@@ -24,6 +24,9 @@ extension Recognizer {
                 try colour.rotated(by: turn), try grey.rotated(by: turn), reader: reader, scene: scene, language: language,
                 straightened: true) {
                 proposal.box = proposal.box?.rotated(by: -turn, inFrame: grey.width, grey.height)
+                proposal.around = proposal.around.map {
+                    ReadWord(text: $0.text, box: $0.box.rotated(by: -turn, inFrame: grey.width, grey.height))
+                }
                 return proposal
             }
             return nil
@@ -91,6 +94,18 @@ extension Recognizer {
         var proposal = Self.proposal(
             readings, box: aimed.box, context: shown, certainty: sure, nearby: near.map(\.text),
             farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
+        // The words the readers saw: the readings of the aimed word, the words of the line Tesseract read
+        // around it, and the recogniser's words of the lines near the aim. The recogniser places each
+        // word along its line by the steps its letters were read at (CTC), so each word has its own
+        // part of the line: no word's box is guessed from its share of the line's letters.
+        let aroundLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: WordsAround.lines)
+            .filter { !nearLines.contains($0) }
+        var seen = readings.compactMap { WordsAround.word($0.text, $0.box) } + tesseract.flatMap(\.wordsSeen)
+        seen += words.compactMap { WordsAround.word($0.text, $0.box) }
+        for line in aroundLines {
+            seen += DetectedLines.words(of: try scene.reader.read(line, in: colour), in: line).compactMap { WordsAround.word($0.text, $0.box) }
+        }
+        proposal.around = seen
         if let best = readings.first {
             proposal.judge(by: evidence(
                 .detected, best: best, tesseract: tesseract, recogniser: recognised, aim: sure,

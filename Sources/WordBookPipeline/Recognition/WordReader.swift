@@ -51,6 +51,7 @@ struct WordReader {
                 }
                 reading.box = reading.box.map(inGrey)
                 reading.neighbourBoxes = reading.neighbourBoxes.map(inGrey)
+                reading.lineWords = reading.lineWords.map { ReadWord(text: $0.text, box: inGrey($0.box)) }
                 readings.append(reading)
             }
         }
@@ -124,6 +125,9 @@ struct WordReader {
         func text(_ group: [RecognizedWord]) -> String {
             WordText.clean(group.map { WordText.clean($0.text) }.joined())
         }
+        func box(_ group: [RecognizedWord]) -> PixelBox {
+            group.dropFirst().reduce(group[0].box) { $0.union($1.box) }
+        }
         let byDistance = groups.sorted { distance($0) < distance($1) }
         guard let group = byDistance.first(where: { WordText.hasLetterOrDigit(text($0)) }) else { return nil }
         let letters = group.map { Double(max(1, $0.text.count)) }
@@ -131,9 +135,10 @@ struct WordReader {
         return Reading(
             text: text(group), confidence: confidence, line: sorted.map(\.text).joined(separator: " "),
             variants: variants(of: group.flatMap(\.choices)),
-            box: group.dropFirst().reduce(group[0].box) { $0.union($1.box) },
+            box: box(group),
             neighbours: byDistance.filter { $0 != group }.map(text).filter(WordText.hasLetter),
-            neighbourBoxes: byDistance.filter { $0 != group }.map { $0.dropFirst().reduce($0[0].box) { $0.union($1.box) } })
+            neighbourBoxes: byDistance.filter { $0 != group }.map(box),
+            lineWords: groups.compactMap { WordsAround.word(text($0), box($0)) })
     }
 
     /// Spellings that swap one character for the alternative the network rated closest to its choice.
@@ -169,6 +174,8 @@ struct Reading {
     var neighbours: [String] = []
     /// Where every other word of the line is.
     var neighbourBoxes: [PixelBox] = []
+    /// Every word of the line with its box, the reading's own among them.
+    var lineWords: [ReadWord] = []
 
     /// The other readings and the variants of each, ordered by confidence less the cost of the swap
     /// and less how unlike a written word each looks beside the best reading.

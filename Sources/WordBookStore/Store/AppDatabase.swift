@@ -65,11 +65,13 @@ public struct Filing: Sendable {
     public var confirmed: Bool
     /// What the word means, from the learner's dictionary; nil when none gave it.
     public var gloss: Gloss?
+    /// The words read around the aim point, boxes in the pixels of `jpeg` (as `box`), the proposal first.
+    public var around: [ReadWord]
 
     public init(
         sourceName: String, sourceSHA256: String, capturedAt: Date, captureDay: String, nextReview: Date,
         language: Language, word: String, confidence: Int, candidates: [String], box: PixelBox?, context: String,
-        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false, gloss: Gloss? = nil
+        jpeg: Data, imageWidth: Int, imageHeight: Int, confirmed: Bool = false, gloss: Gloss? = nil, around: [ReadWord] = []
     ) {
         self.sourceName = sourceName
         self.sourceSHA256 = sourceSHA256
@@ -87,6 +89,7 @@ public struct Filing: Sendable {
         self.imageHeight = imageHeight
         self.confirmed = confirmed
         self.gloss = gloss
+        self.around = around
     }
 }
 
@@ -216,7 +219,7 @@ extension AppDatabase {
                     proposedWord: filing.word, confidence: filing.confidence,
                     candidates: filing.candidates, box: filing.box,
                     context: filing.context, sourceName: filing.sourceName,
-                    sourceSHA256: filing.sourceSHA256, capturedAt: filing.capturedAt)
+                    sourceSHA256: filing.sourceSHA256, capturedAt: filing.capturedAt, wordsAround: filing.around)
                 if let gloss = filing.gloss { word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry) }
                 try word.insert(db)
                 try WordImage(wordId: word.id!, jpeg: filing.jpeg, width: filing.imageWidth, height: filing.imageHeight)
@@ -259,6 +262,16 @@ extension AppDatabase {
             throw StoreError.noSuchWord(id: id)
         }
         return word
+    }
+
+    /// The words read around the aim point in the word's photo, boxes in the stored photo's pixels,
+    /// the proposal first: what the phone page lets the learner tap. Reads that column alone.
+    public func wordsAround(id: Int64) throws -> [ReadWord] {
+        let json = try writer.read { db in
+            try String.fetchOne(db, Word.select(Word.Columns.wordsAround).filter(key: id))
+        }
+        guard let json else { throw StoreError.noSuchWord(id: id) }
+        return try Word.databaseJSONDecoder(for: Word.Columns.wordsAround.name).decode([ReadWord].self, from: Data(json.utf8))
     }
 
     public func image(wordId: Int64) throws -> WordImage? {

@@ -242,6 +242,14 @@ extension AppDatabase {
             }
         }
 
+        // The words read around the aim point, each with its box in the stored photo, so that the
+        // learner taps the word meant; JSON as `candidates` is. Words filed before have none.
+        migrator.registerMigration("v10: words around the aim") { db in
+            try db.alter(table: "word") { t in
+                t.add(column: "wordsAround", .jsonText).notNull().defaults(to: "[]")
+            }
+        }
+
         return migrator
     }
 }

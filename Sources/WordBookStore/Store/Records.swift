@@ -75,9 +75,20 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var glossSource: GlossSource? = nil
     /// The dictionary entry the gloss was taken from, whole, as `show` prints it.
     public var glossEntry: String? = nil
+    /// The words read around the aim point, with their boxes in the stored photo's pixels (as `box`),
+    /// the proposal first: the learner taps the one meant. Empty for words filed before they were kept.
+    public var wordsAround: [ReadWord] = []
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+
+    /// The columns, in the record's order: written out, since the record decodes itself (`init(from:)`).
+    enum CodingKeys: String, CodingKey {
+        case id, wordBookId, word, targetLanguage, masteryLevel, notes, createdAt, updatedAt, nextReviewDate
+        case reviewInterval, reviewCount, lastReviewDate, status, proposedWord, confidence, candidates, box, context
+        case sourceName, sourceSHA256, capturedAt, stability, difficulty, fsrsState, fsrsStep, gloss, glossSource
+        case glossEntry, wordsAround
     }
 
     public enum Columns {
@@ -102,6 +113,44 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let gloss = Column(CodingKeys.gloss)
         public static let glossSource = Column(CodingKeys.glossSource)
         public static let glossEntry = Column(CodingKeys.glossEntry)
+        public static let wordsAround = Column(CodingKeys.wordsAround)
+    }
+}
+
+extension Word {
+    /// As the synthesised decoder reads a word, except that a word written before a field was added
+    /// (a backup, or a change log entry, from an older version) takes the field's default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        wordBookId = try container.decode(Int64.self, forKey: .wordBookId)
+        word = try container.decode(String.self, forKey: .word)
+        targetLanguage = try container.decode(Language.self, forKey: .targetLanguage)
+        masteryLevel = try container.decode(Int.self, forKey: .masteryLevel)
+        notes = try container.decode(String.self, forKey: .notes)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        nextReviewDate = try container.decode(Date.self, forKey: .nextReviewDate)
+        reviewInterval = try container.decode(Int.self, forKey: .reviewInterval)
+        reviewCount = try container.decode(Int.self, forKey: .reviewCount)
+        lastReviewDate = try container.decodeIfPresent(Date.self, forKey: .lastReviewDate)
+        status = try container.decode(WordStatus.self, forKey: .status)
+        proposedWord = try container.decode(String.self, forKey: .proposedWord)
+        confidence = try container.decode(Int.self, forKey: .confidence)
+        candidates = try container.decode([String].self, forKey: .candidates)
+        box = try container.decodeIfPresent(PixelBox.self, forKey: .box)
+        context = try container.decode(String.self, forKey: .context)
+        sourceName = try container.decode(String.self, forKey: .sourceName)
+        sourceSHA256 = try container.decode(String.self, forKey: .sourceSHA256)
+        capturedAt = try container.decode(Date.self, forKey: .capturedAt)
+        stability = try container.decodeIfPresent(Double.self, forKey: .stability)
+        difficulty = try container.decodeIfPresent(Double.self, forKey: .difficulty)
+        fsrsState = try container.decodeIfPresent(FSRSState.self, forKey: .fsrsState)
+        fsrsStep = try container.decodeIfPresent(Int.self, forKey: .fsrsStep)
+        gloss = try container.decodeIfPresent(String.self, forKey: .gloss)
+        glossSource = try container.decodeIfPresent(GlossSource.self, forKey: .glossSource)
+        glossEntry = try container.decodeIfPresent(String.self, forKey: .glossEntry)
+        wordsAround = try container.decodeIfPresent([ReadWord].self, forKey: .wordsAround) ?? []
     }
 }
 
