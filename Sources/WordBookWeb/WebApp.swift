@@ -74,6 +74,7 @@ public struct WebApp: Sendable {
         router.get("/pending") { _, context in try await pending(context) }
         router.get("/words/:id/photo") { _, context in try photo(context) }
         router.get("/words/:id/cue") { _, context in try photo(context, hidingWord: true) }
+        router.get("/words/:id/around") { _, context in try photo(context, around: true) }
         router.post("/words/:id") { request, context in try await act(request, context) }
         router.post("/undo") { request, context in try await undo(request, context) }
         router.get("/review") { _, context in try await review(context) }
@@ -116,7 +117,7 @@ public struct WebApp: Sendable {
         if let undo = await desk.lastUndoable(session: session) { values["undo"] = undo }
         let word = try shown.flatMap { $0.status == .proposed ? $0 : nil } ?? database.firstPending()
         if let word {
-            values["word"] = PendingView.values(of: word, csrf: csrf, typed: typed)
+            values["word"] = PendingView.values(of: word, csrf: csrf, typed: typed, photo: try database.imageSize(wordId: word.id ?? 0))
         }
         let waiting = try database.wordCount(status: .proposed)
         return pages.page("pending", title: word.map { $0.word.isEmpty ? "#\($0.id ?? 0)" : $0.word } ?? "Nothing waiting",
@@ -132,12 +133,13 @@ public struct WebApp: Sendable {
         return Int64(text)
     }
 
-    /// The region around a word's box, the box framed, or painted over as a review's cue.
-    func photo(_ context: WebContext, hidingWord: Bool = false) throws -> Response {
+    /// The region around a word's box, the box framed, or painted over as a review's cue; with
+    /// `around`, grown to hold the words read around it, for the pending page's taps.
+    func photo(_ context: WebContext, hidingWord: Bool = false, around: Bool = false) throws -> Response {
         guard let id = Self.wordID(context) else { throw WebError.noSuchWord }
         guard let word = try? database.word(id: id) else { throw WebError.noSuchWord }
         guard let stored = try database.image(wordId: id) else { throw WebError.noPhoto(id: id) }
-        let jpeg = try PhotoRegion.jpeg(of: stored.jpeg, box: word.box, hidingWord: hidingWord)
+        let jpeg = try PhotoRegion.jpeg(of: stored.jpeg, box: word.box, around: around ? word.wordsAround : [], hidingWord: hidingWord)
         return Response(status: .ok,
                         headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600",
                                   HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
@@ -185,8 +187,13 @@ public struct WebApp: Sendable {
         case "reject": action = .reject
         case "correct": action = .correct(to: form.word ?? "")
         default:
-            guard name.hasPrefix("pick-"), let index = Int(name.dropFirst(5)), index >= 0 else { throw WebError.unknownAction(name) }
-            action = .pick(candidate: index)
+            if name.hasPrefix("tap-"), let index = Int(name.dropFirst(4)), index >= 0 {
+                action = .tap(word: index)
+            } else if name.hasPrefix("pick-"), let index = Int(name.dropFirst(5)), index >= 0 {
+                action = .pick(candidate: index)
+            } else {
+                throw WebError.unknownAction(name)
+            }
         }
         switch try await desk.act(action, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0) {
         case .done:

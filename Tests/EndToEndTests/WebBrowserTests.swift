@@ -3,7 +3,7 @@ import GRDB
 import Testing
 
 /// The learner's way through the pending page on a phone: the real server, headless Chromium at
-/// 390 × 844, pairing by the printed address, then confirm, a candidate, a typed correction, a
+/// 390 × 844, pairing by the printed address, then a word tapped on the photo, confirm, a candidate, a typed correction, a
 /// rejection and undo, each one checked in the SQLite file.
 @Suite(.serialized) struct WebBrowserTests {
     /// Where the phone-size screenshots go, to be looked at.
@@ -40,6 +40,12 @@ import Testing
             (try await phone.evaluate("var a = document.querySelector('article'); return a ? a.dataset.word : null") as? String)
                 .flatMap { Int64($0) }
         }
+        // The words marked on the photo to tap, other than the proposal: index and text.
+        func spots() async throws -> [(String, String)] {
+            let found = try await phone.evaluate(
+                "return Array.from(document.querySelectorAll('.spot:not(.current)')).map(b => [b.value, b.getAttribute('aria-label')])") as? [[String]] ?? []
+            return found.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
+        }
         func candidates() async throws -> [String] {
             try await phone.evaluate("return Array.from(document.querySelectorAll('.candidates button')).map(b => b.textContent)") as? [String] ?? []
         }
@@ -49,7 +55,7 @@ import Testing
         var done: [String: Int64] = [:]
         var actions = 0
         var last: (id: Int64, word: String)?
-        while done.count < 4 {
+        while done.count < 5 {
             guard let id = try await shown() else {
                 try await phone.screenshot(to: "\(Self.screenshots)/no-proposal.png")
                 Issue.record("no proposal left before every action was tried: \(done): \(try await phone.text())")
@@ -57,13 +63,29 @@ import Testing
             }
             let before = try server.word(id)
             let picks = try await candidates()
+            let taps = try await spots()
             let action: String
-            if done["pick"] == nil && !picks.isEmpty {
+            if done["tap"] == nil && !taps.isEmpty {
+                action = "tap"
+            } else if done["pick"] == nil && !picks.isEmpty {
                 action = "pick"
             } else {
                 action = ["confirm", "correct", "reject"].first { done[$0] == nil && !($0 == "confirm" && before.word.isEmpty) } ?? "correct"
             }
             switch action {
+            case "tap":
+                // The last word marked: on a page, a line or more away from the aim.
+                let (value, text) = try #require(taps.last)
+                try await phone.screenshot(to: "\(Self.screenshots)/tap.png")
+                let around = try server.read { db in try String.fetchOne(db, sql: "SELECT wordsAround FROM word WHERE id = ?", arguments: [id]) } ?? ""
+                try await submit { try await phone.click("button.spot[value='\(value)']") }
+                #expect(try await until { try server.word(id) == (text, "confirmed") }, "#\(id) \(text)")
+                // The frame follows the word tapped: its box is now the tapped word's.
+                let index = try #require(Int(value.dropFirst(4)))
+                let boxes = try #require(try JSONSerialization.jsonObject(with: Data(around.utf8)) as? [[String: Any]])
+                let box = try server.read { db in try String.fetchOne(db, sql: "SELECT box FROM word WHERE id = ?", arguments: [id]) } ?? ""
+                let stored = try #require(try JSONSerialization.jsonObject(with: Data(box.utf8)) as? [String: Int])
+                #expect(stored == boxes[index]["box"] as? [String: Int], "\(stored) \(boxes[index])")
             case "pick":
                 try await submit { try await phone.click(".candidates button") }
                 #expect(try await until { try server.word(id) == (picks[0], "confirmed") }, "#\(id)")

@@ -99,11 +99,16 @@ import Testing
         let phone = WebClient()
         _ = try await phone.pair(try server.pairingURL())
         let id = try #require(try server.pendingIDs().first)
-        let photo = try await phone.get(server.base.appendingPathComponent("words/\(id)/photo"))
-        #expect(photo.status == 200 && photo.headers["content-type"] == "image/jpeg")
-        #expect(photo.data.starts(with: [0xFF, 0xD8, 0xFF]))
-        // A phone-size region, within the budget.
-        #expect(photo.data.count <= 60_000, "\(photo.data.count) bytes")
+        // The framed word, the cue with it painted over, and the words around it to tap: each a
+        // phone-size region within the budget, for every word filed.
+        for word in try server.read({ db in try Int64.fetchAll(db, sql: "SELECT id FROM word") }) {
+            for kind in ["photo", "cue", "around"] {
+                let photo = try await phone.get(server.base.appendingPathComponent("words/\(word)/\(kind)"))
+                #expect(photo.status == 200 && photo.headers["content-type"] == "image/jpeg", "#\(word) \(kind)")
+                #expect(photo.data.starts(with: [0xFF, 0xD8, 0xFF]))
+                #expect(photo.data.count <= 60_000, "#\(word) \(kind): \(photo.data.count) bytes")
+            }
+        }
 
         let bookID = try #require(try server.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM wordBook") })
         let changeless = try server.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM word") ?? 0 } + 1

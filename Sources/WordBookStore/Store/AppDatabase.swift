@@ -278,6 +278,14 @@ extension AppDatabase {
         try writer.read { db in try WordImage.fetchOne(db, key: wordId) }
     }
 
+    /// The stored photo's size in pixels, the photo itself left unread; nil without a photo.
+    public func imageSize(wordId: Int64) throws -> (width: Int, height: Int)? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT width, height FROM wordImage WHERE wordId = ?", arguments: [wordId])
+                .map { ($0["width"], $0["height"]) }
+        }
+    }
+
     public func book(id: Int64) throws -> WordBook? {
         try writer.read { db in try WordBook.fetchOne(db, key: id) }
     }
@@ -324,8 +332,9 @@ extension AppDatabase {
 
     /// Replaces the word and confirms it; the proposal stays in `proposedWord`. The dictionary's
     /// gloss of the new word replaces the old one's; a gloss the learner wrote stays.
+    /// `box`, when given, is where the corrected word stands in the photo: the word the learner tapped.
     public func correct(
-        id: Int64, to text: String, gloss: Gloss? = nil, now: Date = Date(), by command: String = "correct"
+        id: Int64, to text: String, gloss: Gloss? = nil, box: PixelBox? = nil, now: Date = Date(), by command: String = "correct"
     ) throws -> Word {
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !typed.isEmpty else { throw StoreError.emptyWord }
@@ -337,6 +346,7 @@ extension AppDatabase {
             let before = word
             word.word = text
             word.context = Self.context(before.context, replacing: before.word, with: text)
+            if let box { word.box = box }
             if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry) }
             word.status = .confirmed
             word.updatedAt = now

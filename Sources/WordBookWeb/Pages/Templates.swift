@@ -29,7 +29,18 @@ enum Templates {
         {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
         {{#word}}
         <article class="card" data-word="{{id}}">
-          <img class="photo" src="/words/{{id}}/photo" alt="The photo around the proposed word" width="390">
+          {{#tap}}
+          <div class="tap" style="aspect-ratio: {{width}} / {{height}}; width: min(100%, calc(56vh * {{width}} / {{height}}))">
+            <img src="/words/{{id}}/around" alt="The photo around the proposed word, the words read in it marked to tap">
+            <form method="post" action="/words/{{id}}">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <input type="hidden" name="seen" value="{{version}}">
+              {{#spots}}<button class="spot{{#current}} current{{/current}}" name="action" value="tap-{{index}}" lang="{{language}}" title="{{text}}" aria-label="{{text}}" style="left: {{left}}%; top: {{top}}%; width: {{width}}%; height: {{height}}%"></button>{{/spots}}
+            </form>
+          </div>
+          <p class="hint">Tap the word you meant on the photo; pinch to zoom.</p>
+          {{/tap}}
+          {{^tap}}<img class="photo" src="/words/{{id}}/photo" alt="The photo around the proposed word" width="390">{{/tap}}
           <h1 class="word" lang="{{language}}">{{#text}}{{text}}{{/text}}{{^text}}<span class="none">no word found</span>{{/text}}</h1>
           <p class="meta">#{{id}} · {{languageName}} · {{sureness}}</p>
           {{#gloss}}<p class="gloss">{{gloss}}</p>{{/gloss}}
@@ -141,6 +152,13 @@ enum Templates {
         main { max-width: 560px; margin: 0 auto; padding: 10px 14px 24px; }
         .photo { display: block; width: 100%; height: auto; max-height: 42vh; object-fit: contain; border-radius: 8px;
           background: #0002; }
+        .tap { position: relative; margin: 0 auto; }
+        .tap img { position: absolute; inset: 0; width: 100%; height: 100%; border-radius: 8px; }
+        .spot { position: absolute; min-height: 0; padding: 0; border: 1.5px solid #0a66c2aa; border-radius: 3px;
+          background: #0a66c218; }
+        .spot.current { border-color: transparent; background: transparent; }
+        .spot:active, .spot:focus-visible { background: #0a66c260; }
+        .hint { margin: 4px 0 0; font-size: 14px; opacity: .7; text-align: center; }
         .word { font-size: 34px; margin: 10px 0 0; overflow-wrap: anywhere; }
         .none { opacity: .6; font-style: italic; font-size: 24px; }
         .meta { margin: 2px 0; opacity: .75; font-size: 15px; }

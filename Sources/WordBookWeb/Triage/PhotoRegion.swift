@@ -3,23 +3,44 @@ import WordBookThumbnail
 import WordBookVocabulary
 
 /// The part of a stored photo a phone shows: the word's box with the lines around it, the box
-/// framed (or, as a review's cue, painted over), at most twice a phone's width in pixels and at most `maxBytes` as a JPEG.
+/// framed (or, as a review's cue, painted over), at most twice a phone's width in pixels and at most
+/// `maxBytes` as a JPEG. On the pending page the region takes in the words read around the aim too,
+/// so that each can be tapped.
 enum PhotoRegion {
     /// 390 CSS px at a phone's usual 2 device pixels each.
     static let maxWidth = 780
     static let maxHeight = 640
+    /// The pending page's photo, which holds the words around to tap: up to a phone's height.
+    static let tapMaxHeight = 1040
     static let maxBytes = 60_000
     static let frame: (UInt8, UInt8, UInt8) = (255, 196, 0)
-
     /// The colour a hidden word's box is painted: the frame's, so the cue shows where the word stands.
     static let cover: (UInt8, UInt8, UInt8) = (255, 196, 0)
 
-    static func jpeg(of stored: Data, box: PixelBox?, hidingWord: Bool = false) throws -> Data {
+    /// The region shown of a `width` × `height` photo: the box with room around it (`withContext`),
+    /// grown to hold every word of `around` with half a line round each; the whole photo without a box.
+    static func region(box: PixelBox?, around: [ReadWord] = [], width: Int, height: Int) -> PixelBox {
+        let whole = PixelBox(x: 0, y: 0, width: width, height: height)
+        var boxes = around.compactMap { word in
+            word.box.clamped(width: width, height: height)
+                .map { $0.padded(dx: $0.height / 2, dy: $0.height / 2, within: (width, height)) }
+        }
+        if let box, box.clamped(width: width, height: height) != nil {
+            boxes.append(box.withContext(within: width, height: height))
+        } else if boxes.isEmpty {
+            return whole
+        }
+        let left = boxes.map(\.x).min()!, top = boxes.map(\.y).min()!
+        let right = boxes.map { $0.x + $0.width }.max()!, bottom = boxes.map { $0.y + $0.height }.max()!
+        return PixelBox(x: left, y: top, width: right - left, height: bottom - top).clamped(width: width, height: height) ?? whole
+    }
+
+    static func jpeg(of stored: Data, box: PixelBox?, around: [ReadWord] = [], hidingWord: Bool = false) throws -> Data {
+        let maxHeight = around.isEmpty ? maxHeight : tapMaxHeight
         let photo = try RGBImage(jpeg: stored)
         var pixels = photo
-        var region = PixelBox(x: 0, y: 0, width: photo.width, height: photo.height)
+        let region = region(box: box, around: around, width: photo.width, height: photo.height)
         if let box, let inside = box.clamped(width: photo.width, height: photo.height) {
-            region = inside.withContext(within: photo.width, height: photo.height)
             // A box drawn tight round the letters can leave an accent or a descender out: the cover
             // reaches a fifth of the word's height beyond it.
             let margin = inside.height / 5

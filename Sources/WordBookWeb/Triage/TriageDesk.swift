@@ -7,6 +7,8 @@ import WordBookVocabulary
 enum TriageAction: Equatable {
     case confirm
     case pick(candidate: Int)
+    /// A word read around the aim, tapped on the photo.
+    case tap(word: Int)
     case correct(to: String)
     case reject
 }
@@ -62,6 +64,11 @@ actor TriageDesk {
                 return .refused("There is no such candidate for #\(id) any more.")
             }
             done = try settle(word, as: word.candidates[index])
+        case let .tap(index):
+            guard word.wordsAround.indices.contains(index) else {
+                return .refused("That word is no longer marked on #\(id)'s photo: reload the page.")
+            }
+            done = try settle(word, as: word.wordsAround[index].text, box: word.wordsAround[index].box)
         case let .correct(text):
             let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if typed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -83,15 +90,18 @@ actor TriageDesk {
         return .done(done)
     }
 
-    /// Confirms the word when `text` is what it already says, else corrects it, with the new word's gloss.
-    private func settle(_ word: Word, as text: String) throws -> String {
+    /// Confirms the word when `text` is what it already says, else corrects it, with the new word's
+    /// gloss and its box: the one given, or that of the word read around the aim with this text, so
+    /// the frame on the photo follows the word chosen.
+    private func settle(_ word: Word, as text: String, box: PixelBox? = nil) throws -> String {
         if text == word.word {
             try database.confirm(ids: [word.id!], by: Self.command)
             return "Confirmed #\(word.id!) \(text)."
         }
         var gloss: Gloss?
         if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
-        let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, by: Self.command)
+        let box = box ?? word.wordsAround.first { $0.text == text }?.box
+        let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, box: box, by: Self.command)
         return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
     }
 
