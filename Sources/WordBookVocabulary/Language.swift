@@ -74,6 +74,17 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
         return (nil, text)
     }
 
+    /// The letters of this language's alphabet beyond a-z, lower case, as a phone's correction field
+    /// offers them (German's capitals too, since its nouns start with one); none for English.
+    public var lettersBeyondASCII: [String] {
+        switch code {
+        case "de": ["ä", "ö", "ü", "ß", "Ä", "Ö", "Ü"]
+        case "fr": ["é", "è", "ê", "ë", "à", "â", "ç", "î", "ï", "ô", "ù", "û", "ü", "ÿ", "œ", "æ"]
+        case "es": ["á", "é", "í", "ó", "ú", "ü", "ñ"]
+        default: []
+        }
+    }
+
     /// The English name, as Anki deck names show it: "German".
     public var name: String {
         switch code {

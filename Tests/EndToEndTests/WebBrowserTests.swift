@@ -53,6 +53,7 @@ import Testing
         func submit(_ click: () async throws -> Void) async throws { try await phone.submit(click) }
 
         var done: [String: Int64] = [:]
+        var lettersTried = false
         var actions = 0
         var last: (id: Int64, word: String)?
         while done.count < 5 {
@@ -62,6 +63,16 @@ import Testing
                 return
             }
             let before = try server.word(id)
+            // The language's letters beyond a-z are a tap away: one goes into the field where the cursor is.
+            let letters = try await phone.evaluate("return Array.from(document.querySelectorAll('.letter')).map(b => b.textContent)") as? [String] ?? []
+            if !lettersTried, let letter = letters.last {
+                lettersTried = true
+                try await phone.type("Wo", into: "#typed")
+                try await phone.click(".letter:last-child")
+                #expect(try await phone.evaluate("return document.getElementById('typed').value") as? String == "Wo" + letter)
+                try await phone.screenshot(to: "\(Self.screenshots)/letters.png")
+                _ = try await phone.evaluate("document.getElementById('typed').value = ''; return null")
+            }
             let picks = try await candidates()
             let taps = try await spots()
             let action: String
@@ -106,6 +117,7 @@ import Testing
             last = (id, before.word)
             #expect(try await shown() != id)
         }
+        #expect(lettersTried, "no page offered its language's letters")
         #expect(try await phone.text().contains("Undo:"))
         try await phone.screenshot(to: "\(Self.screenshots)/after-actions.png")
 

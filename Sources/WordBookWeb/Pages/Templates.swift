@@ -65,6 +65,7 @@ enum Templates {
               <input id="typed" name="word" value="{{typed}}" lang="{{language}}" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200" placeholder="type it here">
               <button>Save</button>
             </div>
+            {{#hasLetters}}<div class="letters" aria-label="Letters of {{languageName}}">{{#letters}}<button type="button" class="letter" lang="{{language}}">{{.}}</button>{{/letters}}</div>{{/hasLetters}}
           </form>
           <form method="post" action="/words/{{id}}">
             <input type="hidden" name="csrf" value="{{csrf}}">
@@ -175,6 +176,8 @@ enum Templates {
         .row { display: flex; gap: 8px; margin-top: 4px; }
         .row input { flex: 1; min-width: 0; font: inherit; padding: 8px 10px; border-radius: 10px; border: 1px solid var(--line);
           background: transparent; color: inherit; }
+        .letters { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+        .letter { min-width: 40px; min-height: 40px; padding: 4px 8px; }
         .reject { width: 100%; margin-top: 14px; color: var(--bad); border-color: var(--bad); background: transparent; }
         .undo button { width: 100%; margin-top: 18px; text-align: left; }
         .notice { padding: 8px 12px; border-radius: 8px; background: #1b7f3a22; margin: 0 0 10px; }
@@ -182,7 +185,8 @@ enum Templates {
         .done { font-size: 20px; margin-top: 30px; }
         """
 
-    /// A button is pressed once: the form it sends is not sent again by a second tap. On a desktop,
+    /// A button is pressed once: the form it sends is not sent again by a second tap. A letter button
+    /// types its letter into the correction field where the cursor is. On a desktop,
     /// triage's keys (Enter confirms, 1-9 picks a candidate, r rejects, u undoes) and review's (Space
     /// shows the word, 1-4 answer, Space is Good, s skips, u undoes).
     static let script = """
@@ -190,6 +194,16 @@ enum Templates {
           var form = event.target;
           if (form.dataset.sent) { event.preventDefault(); return; }
           form.dataset.sent = '1';
+        });
+        document.addEventListener('click', function (event) {
+          var letter = event.target.closest('.letter');
+          if (!letter) { return; }
+          var field = document.getElementById('typed');
+          var start = field.selectionStart === null ? field.value.length : field.selectionStart;
+          var end = field.selectionEnd === null ? start : field.selectionEnd;
+          field.value = field.value.slice(0, start) + letter.textContent + field.value.slice(end);
+          field.focus();
+          field.setSelectionRange(start + letter.textContent.length, start + letter.textContent.length);
         });
         document.addEventListener('keydown', function (event) {
           if (event.target.tagName === 'INPUT' || event.ctrlKey || event.metaKey || event.altKey) { return; }

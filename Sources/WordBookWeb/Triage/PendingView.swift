@@ -40,6 +40,7 @@ enum PendingView {
             "id": word.id ?? 0, "language": language, "languageName": word.targetLanguage.name,
             "sureness": sureness(word), "csrf": csrf, "version": TriageDesk.version(of: word), "typed": typed,
             "candidates": candidates, "hasCandidates": !candidates.isEmpty,
+            "letters": word.targetLanguage.lettersBeyondASCII, "hasLetters": !word.targetLanguage.lettersBeyondASCII.isEmpty,
         ]
         if !word.word.isEmpty { values["text"] = word.word }
         if let size, let tap = tap(word, photo: size) { values["tap"] = tap }
