@@ -190,7 +190,9 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def run_pipeline(binary, folder, rows, workers):
+def run_pipeline(binary, folder, rows, workers, inspect=None):
+    """Files the rows' images with `wordbook ingest --json` into a scratch word book. `inspect`, when
+    given, is called with the word book's path and each file's JSON line before the scratch goes."""
     scratch = tempfile.mkdtemp(prefix="wordbook-accuracy-")
     try:
         config = os.path.join(scratch, "config.toml")
@@ -202,7 +204,7 @@ def run_pipeline(binary, folder, rows, workers):
         groups = {}
         for row in rows:
             groups.setdefault(row.language, []).append(os.path.join(folder, row.file))
-        results = {}
+        results, entries = {}, {}
         start, cpu_start = time.time(), children_cpu()
         for language, paths in groups.items():
             command = [binary, "ingest", "--json", "--workers", str(workers), "--db", database, "--config", config]
@@ -214,6 +216,7 @@ def run_pipeline(binary, folder, rows, workers):
                     continue
                 entry = json.loads(line)
                 key = os.path.relpath(entry["file"], folder)
+                entries[key] = entry
                 if entry.get("status") == "failed":
                     print(f"    failed {key}: {entry.get('error')}", file=sys.stderr)
                 results[key] = (entry.get("word") or "", entry.get("candidates") or [], entry.get("confidence") or 0)
@@ -226,6 +229,8 @@ def run_pipeline(binary, folder, rows, workers):
                 for line in f:
                     fields = line.rstrip("\n").split("\t")
                     evidence[os.path.relpath(fields[0], folder)] = fields[1:]
+        if inspect:
+            inspect(database, entries)
         return results, evidence, elapsed, cpu
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
