@@ -15,13 +15,13 @@ import Testing
         let id = try #require(try server.pendingIDs().first)
         for path in ["", "pending", "words/\(id)/photo", "words/abc/photo", "words/\(id)", "undo", "nothing/here", "pair",
                      "pending?id=\(id)", "static/app.css", "favicon.ico",
-                     "review", "review/\(id)", "words/\(id)/cue"] {
+                     "review", "review/\(id)", "words/\(id)/cue", "words/\(id)/around", "books", "books/2026-01-01", "search?q=a"] {
             let url = path.isEmpty ? server.base : try #require(URL(string: path, relativeTo: server.base))
             let answer = try await client.get(url)
             #expect(answer.status == 401, "GET /\(path): \(answer.status)")
             #expect(answer.body.contains(Self.unpaired), "GET /\(path)")
         }
-        for path in ["words/\(id)", "undo", "pending", "review/\(id)", "review/undo"] {
+        for path in ["words/\(id)", "undo", "pending", "review/\(id)", "review/undo", "words/\(id)/edit"] {
             let answer = try await client.post(try #require(URL(string: path, relativeTo: server.base)), [("action", "confirm")])
             #expect(answer.status == 401, "POST /\(path): \(answer.status)")
             #expect(answer.body.contains(Self.unpaired), "POST /\(path)")

@@ -114,6 +114,16 @@ extension AppDatabase {
         }
     }
 
+    /// The most recent changes to one word, the newest first, undone ones included.
+    public func changes(wordId: Int64, limit: Int) throws -> [Change] {
+        try writer.read { db in
+            try Change.fetchAll(db, sql: """
+                SELECT * FROM change WHERE id IN (SELECT changeId FROM changedWord WHERE wordId = ?)
+                ORDER BY id DESC LIMIT ?
+                """, arguments: [wordId, limit])
+        }
+    }
+
     /// Reverts the latest change not undone yet, from any command.
     public func undoLast(now: Date = Date()) throws -> UndoneChange {
         try writer.write { db in

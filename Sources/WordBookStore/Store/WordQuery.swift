@@ -243,7 +243,7 @@ extension AppDatabase {
     }
 
     /// Sets or clears a word's note.
-    public func setNote(id: Int64, to text: String, now: Date = Date()) throws {
+    public func setNote(id: Int64, to text: String, now: Date = Date(), by command: String = "note") throws {
         try Self.refuseForbidden(text, as: "note", allowingLineBreaks: true)
         return try writeChange { db in
             guard var word = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
@@ -252,13 +252,13 @@ extension AppDatabase {
             word.updatedAt = now
             try word.update(db)
             let summary = text.isEmpty ? "cleared the note of \(Self.named(word))" : "noted on \(Self.named(word)): \(text)"
-            return ((), try Self.record(db, command: "note", summary: summary, now: now, words: [(before, nil, nil)]))
+            return ((), try Self.record(db, command: command, summary: summary, now: now, words: [(before, nil, nil)]))
         }
     }
 
     /// Adds and removes tags on a word, all or nothing. A tag left on no word is deleted. The word
     /// counts as changed, so an Anki export made afterwards carries the new tags over.
-    public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date()) throws -> [String] {
+    public func retag(id: Int64, adding: [String], removing: [String], now: Date = Date(), by command: String = "tag") throws -> [String] {
         for name in adding { try Self.refuseForbidden(name, as: "tag") }
         return try writeChange { db in
             guard let before = try Word.fetchOne(db, key: id) else { throw StoreError.noSuchWord(id: id) }
@@ -284,7 +284,7 @@ extension AppDatabase {
             }
             try Word.filter(key: id).updateAll(db, Column("updatedAt").set(to: now))
             let summary = "tagged \(Self.named(before)) " + (adding.map { "+\($0)" } + removing.map { "-\($0)" }).joined(separator: " ")
-            let change = try Self.record(db, command: "tag", summary: summary, now: now, words: [(before, tagsBefore, nil)])
+            let change = try Self.record(db, command: command, summary: summary, now: now, words: [(before, tagsBefore, nil)])
             return (try Self.tagNames(of: id, db), change)
         }
     }

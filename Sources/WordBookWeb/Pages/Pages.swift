@@ -12,6 +12,9 @@ struct Pages: Sendable {
         try library.register(Templates.layout, named: "layout")
         try library.register(Templates.pending, named: "pending")
         try library.register(Templates.review, named: "review")
+        try library.register(Templates.books, named: "books")
+        try library.register(Templates.words, named: "words")
+        try library.register(Templates.word, named: "word")
         try library.register(Templates.message, named: "message")
         self.library = library
     }

@@ -15,7 +15,8 @@ enum Templates {
         <body>
         <header><a href="/pending" class="brand">WordBook</a>
         <nav><a href="/pending">Pending{{#waiting}} <span class="count">{{waiting}}</span>{{/waiting}}</a>
-        <a href="/review">Review{{#due}} <span class="count">{{due}}</span>{{/due}}</a></nav></header>
+        <a href="/review">Review{{#due}} <span class="count">{{due}}</span>{{/due}}</a>
+        <a href="/books">Books</a></nav></header>
         <main>
         {{{content}}}
         </main>
@@ -126,6 +127,79 @@ enum Templates {
         {{/undo}}
         """
 
+    static let searchForm = """
+        <form method="get" action="/search" class="search" role="search">
+          <div class="row"><input type="search" name="q" value="{{query}}" maxlength="200" placeholder="Search words, notes and lines" aria-label="Search">
+          <button>Search</button></div>
+        </form>
+        """
+
+    /// The days' word books, newest first, under the search.
+    static let books = """
+        \(searchForm)
+        <h1>Word books</h1>
+        <ul class="list">
+          {{#books}}<li><a href="/books/{{day}}"><span class="day">{{day}}</span><span class="n">{{words}} word{{^one}}s{{/one}}{{#mastered}}, {{mastered}} mastered{{/mastered}}</span></a></li>{{/books}}
+        </ul>
+        {{^books}}<p class="done">No word is filed yet: photos put in the inbox are filed into the day's book.</p>{{/books}}
+        """
+
+    /// The words of a day's book, or a search's.
+    static let words = """
+        \(searchForm)
+        <h1>{{heading}}</h1>
+        <ul class="list">
+          {{#words}}<li><a href="/words/{{id}}"><span class="w" lang="{{language}}">{{#text}}{{text}}{{/text}}{{^text}}#{{id}}{{/text}}</span><span class="st {{status}}">{{status}}</span>{{#gloss}}<span class="g">{{gloss}}</span>{{/gloss}}</a></li>{{/words}}
+        </ul>
+        {{^words}}<p class="done">{{empty}}</p>{{/words}}
+        {{#more}}<p class="meta">{{more}}</p>{{/more}}
+        """
+
+    /// A word's page: its photo, what it means, its reviews and changes, and its edits.
+    static let word = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        <article class="card" data-word="{{id}}">
+          <img class="photo" src="/words/{{id}}/photo" alt="The photo around the word" width="390">
+          <h1 class="word" lang="{{language}}">{{#text}}{{text}}{{/text}}{{^text}}<span class="none">no word</span>{{/text}}</h1>
+          <p class="meta">#{{id}} · {{languageName}} · {{status}} · <a href="/books/{{book}}">{{book}}</a></p>
+          {{#nextReview}}<p class="meta">Next review: {{nextReview}}</p>{{/nextReview}}
+          {{#proposed}}<p class="meta"><a href="/pending">A proposal: settle it on the pending page.</a></p>{{/proposed}}
+          {{#gloss}}<p class="gloss">= {{gloss}}</p>{{/gloss}}
+          {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
+          <form method="post" action="/words/{{id}}/edit" class="correct">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            <input type="hidden" name="action" value="correct">
+            <label for="typed">The word</label>
+            <div class="row"><input id="typed" name="word" value="{{typed}}" lang="{{language}}" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200"><button>Save</button></div>
+          </form>
+          <form method="post" action="/words/{{id}}/edit" class="note">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            <input type="hidden" name="action" value="note">
+            <label for="note">Note</label>
+            <textarea id="note" name="note" rows="3" maxlength="2000">{{notes}}</textarea>
+            <button>Save the note</button>
+          </form>
+          <div class="tags">
+            {{#tags}}<form method="post" action="/words/{{id}}/edit"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="seen" value="{{version}}"><input type="hidden" name="action" value="untag"><input type="hidden" name="tag" value="{{.}}"><button class="tag" aria-label="Take the tag {{.}} off">+{{.}} ×</button></form>{{/tags}}
+          </div>
+          <form method="post" action="/words/{{id}}/edit" class="addtag">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <input type="hidden" name="seen" value="{{version}}">
+            <input type="hidden" name="action" value="tag">
+            <div class="row"><input name="tag" maxlength="100" placeholder="a tag, one word" aria-label="A tag to add" autocapitalize="off"><button>Add the tag</button></div>
+          </form>
+          <h2>Reviews</h2>
+          <ul class="log">{{#reviews}}<li>{{at}} · {{answer}} · then {{next}}</li>{{/reviews}}</ul>
+          {{^reviews}}<p class="meta">Not reviewed yet.</p>{{/reviews}}
+          <h2>Changes</h2>
+          <ul class="log">{{#changes}}<li>{{at}} · {{summary}} ({{command}}){{#undone}}, undone{{/undone}}</li>{{/changes}}</ul>
+          {{^changes}}<p class="meta">No change since it was filed.</p>{{/changes}}
+        </article>
+        """
+
     /// A refusal or a notice with nothing else to do on the page.
     static let message = """
         <h1>{{heading}}</h1>
@@ -140,7 +214,7 @@ enum Templates {
         header { display: flex; justify-content: space-between; align-items: baseline; padding: 10px 14px;
           border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; text-decoration: none; color: inherit; }
-        nav a { margin-left: 14px; color: inherit; }
+        nav a { margin-left: 12px; color: inherit; }
         .count { font-size: 15px; opacity: .75; }
         .counts { margin: 0 0 8px; text-align: center; font-weight: 600; }
         .counts .new { color: #1f6feb; } .counts .learning { color: #cf222e; } .counts .reviews { color: #1a7f37; }
@@ -159,6 +233,22 @@ enum Templates {
           background: #0a66c218; }
         .spot.current { border-color: transparent; background: transparent; }
         .spot:active, .spot:focus-visible { background: #0a66c260; }
+        .search { margin-bottom: 10px; }
+        .list { list-style: none; margin: 0; padding: 0; }
+        .list a { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; padding: 10px 2px;
+          border-bottom: 1px solid var(--line); color: inherit; text-decoration: none; }
+        .list .day, .list .w { font-weight: 600; }
+        .list .n, .list .st, .list .g { font-size: 15px; opacity: .75; }
+        .list .g { flex-basis: 100%; overflow-wrap: anywhere; }
+        h2 { font-size: 18px; margin: 18px 0 4px; }
+        .log { margin: 0; padding-left: 18px; font-size: 15px; }
+        .note { margin-top: 12px; }
+        .note label { font-size: 15px; opacity: .75; display: block; }
+        .note textarea { width: 100%; font: inherit; padding: 8px 10px; border-radius: 10px; border: 1px solid var(--line);
+          background: transparent; color: inherit; margin: 4px 0; }
+        .tags { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 12px; }
+        .tag { min-height: 36px; padding: 4px 10px; }
+        .addtag { margin-top: 6px; }
         .hint { margin: 4px 0 0; font-size: 14px; opacity: .7; text-align: center; }
         .word { font-size: 34px; margin: 10px 0 0; overflow-wrap: anywhere; }
         .none { opacity: .6; font-style: italic; font-size: 24px; }

@@ -1,0 +1,87 @@
+import Foundation
+import WordBookGloss
+import WordBookStore
+import WordBookVocabulary
+
+/// An edit on a word's page.
+enum WordEdit: Equatable {
+    case correct(to: String)
+    case note(String)
+    case tag(String)
+    case untag(String)
+}
+
+/// How an edit went, as the word's page says it.
+enum EditOutcome {
+    case done(String)
+    /// The word changed elsewhere since the page showed it: nothing was done.
+    case changedMeanwhile
+    case refused(String)
+}
+
+/// Edits words from their pages through the store's own methods, one at a time, so that the check
+/// of the word's state and the change are never split by another phone's edit; every edit goes into
+/// the change log as `web`, for `wordbook history` and `wordbook undo`.
+actor WordEditor {
+    static let command = "web"
+    static let longestNote = 2000
+    static let longestTag = 100
+
+    let database: AppDatabase
+    let glossary: Glossary?
+    private var notices: [Int64: String] = [:]
+
+    init(database: AppDatabase, glossary: Glossary?) {
+        self.database = database
+        self.glossary = glossary
+    }
+
+    func edit(_ edit: WordEdit, on id: Int64, seenVersion: String, session: Int64) throws -> EditOutcome {
+        let word: Word
+        do {
+            word = try database.word(id: id)
+        } catch StoreError.noSuchWord {
+            return .refused("There is no word #\(id): it may have been pruned.")
+        }
+        guard TriageDesk.version(of: word) == seenVersion else { return .changedMeanwhile }
+        let name = ReviewDesk.named(word)
+        let done: String
+        do {
+            switch edit {
+            case let .correct(text):
+                let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard typed.contains(where: \.isLetter) else { return .refused("Type the word as it should be: it needs at least one letter.") }
+                guard typed.count <= 200 else { return .refused("That is longer than a word (200 letters at most).") }
+                guard typed != word.word || word.status != .confirmed else { return .refused("\(name) already says that.") }
+                var gloss: Gloss?
+                if let glossary, case let .found(found) = glossary.lookUp(typed, language: word.targetLanguage) { gloss = found }
+                let corrected = try database.correct(id: id, to: typed, gloss: gloss, by: Self.command)
+                done = "Saved #\(id) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
+            case let .note(text):
+                let note = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard note.count <= Self.longestNote else { return .refused("A note holds \(Self.longestNote) characters at most.") }
+                try database.setNote(id: id, to: note, by: Self.command)
+                done = note.isEmpty ? "Cleared the note of \(name)." : "Saved the note of \(name)."
+            case let .tag(text):
+                let tag = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !tag.isEmpty else { return .refused("Type the tag's name first.") }
+                guard tag.count <= Self.longestTag, !tag.contains(where: \.isWhitespace) else {
+                    return .refused("A tag is one word of \(Self.longestTag) characters at most, without spaces.")
+                }
+                _ = try database.retag(id: id, adding: [tag], removing: [], by: Self.command)
+                done = "Tagged \(name) +\(tag)."
+            case let .untag(tag):
+                _ = try database.retag(id: id, adding: [], removing: [tag], by: Self.command)
+                done = "Took the tag \(tag) off \(name)."
+            }
+        } catch let error as StoreError {
+            return .refused("Nothing was saved: \(error).")
+        }
+        notices[session] = done
+        return .done(done)
+    }
+
+    func takeNotice(session: Int64) -> String? {
+        notices.removeValue(forKey: session)
+    }
+}
