@@ -141,7 +141,7 @@ let package = Package(
         .target(
             name: "WordBookCommandLine",
             dependencies: [
-                "WordBookVocabulary", "WordBookStore", "WordBookSettings",
+                "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookGloss",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -6,6 +6,7 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
+import WordBookCommandLine
 import WordBookGloss
 import WordBookSettings
 import WordBookStore
@@ -20,6 +21,7 @@ public struct WebApp: Sendable {
 
     let database: AppDatabase
     let configuration: Configuration
+    let paths: DataPaths
     let pages: Pages
     let desk: TriageDesk
     let reviews: ReviewDesk
@@ -29,9 +31,10 @@ public struct WebApp: Sendable {
     let limiter = PairingLimiter(
         window: ProcessInfo.processInfo.environment["WORDBOOK_WEB_PAIRING_WAIT"].flatMap(TimeInterval.init) ?? 60)
 
-    public init(database: AppDatabase, configuration: Configuration) throws {
+    public init(database: AppDatabase, configuration: Configuration, paths: DataPaths) throws {
         self.database = database
         self.configuration = configuration
+        self.paths = paths
         pages = try Pages()
         let glossary = Glossary.configured(configuration)
         desk = TriageDesk(database: database, glossary: glossary)
@@ -84,6 +87,7 @@ public struct WebApp: Sendable {
         router.get("/review/:id") { _, context in try await reviewBack(context) }
         router.post("/review/undo") { request, context in try await undoAnswer(request, context) }
         router.post("/review/:id") { request, context in try await answer(request, context) }
+        router.get("/status") { _, _ in try status() }
         router.get("/books") { request, context in try books(request, context) }
         router.get("/books/:day") { _, context in try book(context) }
         router.get("/search") { request, _ in try search(request) }
@@ -130,6 +134,18 @@ public struct WebApp: Sendable {
         let waiting = try database.wordCount(status: .proposed)
         return pages.page("pending", title: word.map { $0.word.isEmpty ? "#\($0.id ?? 0)" : $0.word } ?? "Nothing waiting",
                           values: values, waiting: waiting, due: try database.reviewQueue(reviews.day()).count, status: status)
+    }
+
+    // MARK: - Status
+
+    /// What `wordbook status` says, and why each of the last photos in failed/ failed.
+    func status() throws -> Response {
+        let report = try StatusReport(configuration: configuration, paths: paths, database: database, checkingLibrary: false)
+        let lines = try report.lines().map { ["label": $0.label, "text": $0.text] }
+        let failures = report.failures(limit: 20).map { ["name": $0.name, "reason": $0.reason] }
+        return pages.page("status", title: "Status", values: ["lines": lines, "failures": failures,
+                                                              "more": report.failed.count > failures.count ? "\(report.failed.count - failures.count) more in \(paths.failed)" : ""],
+                          waiting: try database.wordCount(status: .proposed))
     }
 
     // MARK: - Photos

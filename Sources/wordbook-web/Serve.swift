@@ -20,7 +20,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         let (database, configuration) = try arguments.options.openExisting()
         let address = arguments.listen.flatMap(Configuration.hostAndPort) ?? configuration.webAddress
-        let app = try WebApp(database: database, configuration: configuration)
+        let app = try WebApp(database: database, configuration: configuration, paths: try arguments.options.paths(configuration))
         let scheme = configuration.webServesTLS ? "https" : "http"
         let failure = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)

@@ -4,6 +4,7 @@ import Testing
 @testable import WordBookCapture
 @testable import WordBookPipeline
 @testable import WordBookStore
+import WordBookSettings
 
 /// Anything a sync tool or a user can drop: each bad file lands in failed/ with a reason, good ones are
 /// filed whatever their name, and the worker keeps going.
@@ -81,7 +82,7 @@ import Testing
         let filedNames = Set(try database.words(WordQuery()).map(\.word.sourceName))
         #expect(filedNames == Set(expectedFiled))
         for (name, reason) in expectedFailures {
-            let note = (try? String(contentsOfFile: Disposal.notePath(for: "\(scratch.data)/failed/\(name)"), encoding: .utf8)) ?? ""
+            let note = (try? String(contentsOfFile: FailureNote.path(for: "\(scratch.data)/failed/\(name)"), encoding: .utf8)) ?? ""
             #expect(note.contains(reason), "\(name): \(note)")
         }
         #expect(FileManager.default.fileExists(atPath: "/etc/hostname"), "a link is never followed out")

@@ -5,7 +5,7 @@ import Testing
 /// The word books on the phone: the real server and headless Chromium at 390 × 844. From the books
 /// to a day, to a word's page; a correction, a note and a tag saved there land in the SQLite file
 /// and the change log; the search is accent-blind; an edit made elsewhere since the page was shown
-/// saves nothing.
+/// saves nothing. The status page says what `wordbook status` says.
 @Suite(.serialized) struct WebBooksTests {
     @Test func aPhoneFindsAWordThroughItsBookAndTheSearchAndEditsIt() async throws {
         let server = try WebServer()
@@ -85,5 +85,23 @@ import Testing
         try await phone.submit { try await phone.click(".note button") }
         #expect(try server.read { db in try String.fetchOne(db, sql: "SELECT notes FROM word WHERE id = ?", arguments: [id]) } == "from the box")
         #expect(try await phone.text().contains("changed on another phone or on the box meanwhile"))
+
+        // Status, as wordbook status says it, and why a photo failed, from its NAME.error.txt.
+        let failed = "\(server.scratch.data)/failed"
+        try FileManager.default.createDirectory(atPath: failed, withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: "\(failed)/broken.jpg"))
+        try "broken.jpg: the JPEG image could not be decoded\nmore detail\n".write(toFile: "\(failed)/broken.jpg.error.txt", atomically: true, encoding: .utf8)
+        try await phone.submit { try await phone.click("nav a[href='/status']") }
+        let status = try await phone.text()
+        let cli = try wordbook(["status", "--config", server.scratch.config])
+        for line in cli.stdout.split(separator: "\n") where line.hasPrefix("inbox") || line.hasPrefix("failed") || line.hasPrefix("words") {
+            #expect(status.contains(line.dropFirst(11)), "\(line) is not on the page: \(status)")
+        }
+        #expect(status.contains("broken.jpg: the JPEG image could not be decoded") && !status.contains("more detail"), "\(status)")
+        #expect(try await phone.evaluate("return document.querySelector('header').getBoundingClientRect().height") as? Double ?? 99 < 60,
+                "the header takes more than one line")
+        let wide = try await phone.evaluate("return document.documentElement.scrollWidth > window.innerWidth") as? Bool
+        #expect(wide == false, "the status page is wider than the phone")
+        try await phone.screenshot(to: "\(WebBrowserTests.screenshots)/status.png")
     }
 }

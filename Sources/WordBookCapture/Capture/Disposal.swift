@@ -48,20 +48,11 @@ public struct Disposal: Sendable {
             // Renamed into place: a link planted at the note's name (failed/ may be group-writable)
             // is replaced, its target never written.
             do throws(WriteError) {
-                try replaceFile(at: Self.notePath(for: destination), with: Data(note.utf8))
+                try replaceFile(at: FailureNote.path(for: destination), with: Data(note.utf8))
             } catch {
                 throw DisposalError(path: path, errno: error.code)
             }
         }
-    }
-
-    /// `NAME.error.txt`, with NAME shortened when the whole would pass the 255-byte limit of a file name.
-    static func notePath(for destination: String) -> String {
-        let folder = (destination as NSString).deletingLastPathComponent
-        var name = (destination as NSString).lastPathComponent
-        let suffix = ".error.txt"
-        while name.utf8.count + suffix.utf8.count > 255 { name.removeLast() }
-        return "\(folder)/\(name)\(suffix)"
     }
 
     /// Throws `.replaced` when `path` no longer holds the file that was read.
@@ -94,7 +85,7 @@ public struct Disposal: Sendable {
             if link(path, destination) == 0 {
                 if let identity, !identity.isAt(destination) {
                     unlink(destination)
-                    if destination.hasPrefix(failed + "/") { unlink(Self.notePath(for: destination)) }
+                    if destination.hasPrefix(failed + "/") { unlink(FailureNote.path(for: destination)) }
                     throw DisposalError(path: path, errno: 0, left: .replaced)
                 }
                 try expect(identity, at: path)

@@ -15,6 +15,7 @@ struct Pages: Sendable {
         try library.register(Templates.books, named: "books")
         try library.register(Templates.words, named: "words")
         try library.register(Templates.word, named: "word")
+        try library.register(Templates.status, named: "status")
         try library.register(Templates.message, named: "message")
         self.library = library
     }

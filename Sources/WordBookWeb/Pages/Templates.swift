@@ -16,7 +16,8 @@ enum Templates {
         <header><a href="/pending" class="brand">WordBook</a>
         <nav><a href="/pending">Pending{{#waiting}} <span class="count">{{waiting}}</span>{{/waiting}}</a>
         <a href="/review">Review{{#due}} <span class="count">{{due}}</span>{{/due}}</a>
-        <a href="/books">Books</a></nav></header>
+        <a href="/books">Books</a>
+        <a href="/status">Status</a></nav></header>
         <main>
         {{{content}}}
         </main>
@@ -200,6 +201,16 @@ enum Templates {
         </article>
         """
 
+    /// What `wordbook status` says, a line each, then the photos that failed and why.
+    static let status = """
+        <h1>Status</h1>
+        <dl class="status">{{#lines}}<dt>{{label}}</dt><dd>{{text}}</dd>{{/lines}}</dl>
+        <h2>Failed photos</h2>
+        <ul class="log">{{#failures}}<li><b>{{name}}</b>: {{reason}}</li>{{/failures}}</ul>
+        {{^failures}}<p class="meta">None: every photo was filed.</p>{{/failures}}
+        {{#more}}<p class="meta">{{more}}</p>{{/more}}
+        """
+
     /// A refusal or a notice with nothing else to do on the page.
     static let message = """
         <h1>{{heading}}</h1>
@@ -215,6 +226,11 @@ enum Templates {
           border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; text-decoration: none; color: inherit; }
         nav a { margin-left: 12px; color: inherit; }
+        @media (max-width: 480px) {
+          .brand { display: none; }
+          nav { display: flex; width: 100%; justify-content: space-between; }
+          nav a { margin-left: 0; }
+        }
         .count { font-size: 15px; opacity: .75; }
         .counts { margin: 0 0 8px; text-align: center; font-weight: 600; }
         .counts .new { color: #1f6feb; } .counts .learning { color: #cf222e; } .counts .reviews { color: #1a7f37; }
@@ -234,6 +250,8 @@ enum Templates {
         .spot.current { border-color: transparent; background: transparent; }
         .spot:active, .spot:focus-visible { background: #0a66c260; }
         .search { margin-bottom: 10px; }
+        .status { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; font-size: 15px; }
+        .status dt { font-weight: 600; } .status dd { margin: 0; overflow-wrap: anywhere; }
         .list { list-style: none; margin: 0; padding: 0; }
         .list a { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; padding: 10px 2px;
           border-bottom: 1px solid var(--line); color: inherit; text-decoration: none; }
