@@ -52,6 +52,8 @@ install: release
 	for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do \
 		install -D -m 0644 .build/models/$$model $(DESTDIR)$(PREFIX)/share/wordbook/models/$$model; done
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
+	for doc in docs/*.md; do \
+		install -D -m 0644 $$doc $(DESTDIR)$(PREFIX)/share/doc/wordbook/$$doc; done
 	install -D -m 0644 models/README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/models.md
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service

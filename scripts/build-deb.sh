@@ -119,8 +119,13 @@ for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do
 done
 install -D -m 0644 debian/lintian-overrides "$root/usr/share/lintian/overrides/wordbook"
 
-# Documentation; models.md says where the models come from, how they were changed and their licence.
+# Documentation: the README and the pages it links to in docs/ (the same relative paths, so its links
+# hold; the screenshots stay out); models.md says where the models come from, how they were changed
+# and their licence.
 install -D -m 0644 README.md "$root/usr/share/doc/wordbook/README.md"
+for doc in docs/*.md; do
+  install -D -m 0644 "$doc" "$root/usr/share/doc/wordbook/$doc"
+done
 install -m 0644 models/README.md "$root/usr/share/doc/wordbook/models.md"
 install -m 0644 debian/copyright "$root/usr/share/doc/wordbook/copyright"
 # changelog.gz, not changelog.Debian.gz: the package is native (WordBook packs itself, so its
