@@ -66,7 +66,7 @@ struct Ingest: ParsableCommand {
     }
 }
 
-/// One line of `ingest --json`, as the README documents it.
+/// One line of `ingest --json`, as docs/commands.md documents it.
 struct IngestLine {
     var file: String
     var status: String
@@ -110,7 +110,7 @@ struct IngestLine {
         }
     }
 
-    /// The object on one line, its fields in the README's order, absent ones left out.
+    /// The object on one line, its fields in the order docs/commands.md gives, absent ones left out.
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

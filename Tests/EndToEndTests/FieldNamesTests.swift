@@ -6,7 +6,7 @@ import WordBookVocabulary
 /// A word's fields leave the program by one route: `list --json` and `export --format csv` name
 /// every field of the `Word` record alike, and give it the record's value.
 @Suite struct FieldNamesTests {
-    /// The names the README documents for the columns shown under another name, and the columns not shown.
+    /// The names docs/commands.md documents for the columns shown under another name, and the columns not shown.
     static let renamed = ["targetLanguage": "language", "masteryLevel": "mastery", "nextReviewDate": "nextReview",
                           "lastReviewDate": "lastReview", "sourceName": "source"]
     static let hidden: Set = ["wordBookId", "createdAt", "updatedAt", "box", "sourceSHA256", "glossEntry", "wordsAround"]

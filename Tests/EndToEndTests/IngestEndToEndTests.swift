@@ -4,7 +4,7 @@ import Testing
 @testable import WordBookPipeline
 import WordBookVocabulary
 
-/// `wordbook ingest --json` with the real binary: the one-line-per-input contract the README documents, and
+/// `wordbook ingest --json` with the real binary: the one-line-per-input contract docs/commands.md documents, and
 /// `gloss` when a dictionary gave the word one.
 @Suite struct IngestEndToEndTests {
     static let contractKeys: Set<String> = [

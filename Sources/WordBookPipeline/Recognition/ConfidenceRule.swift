@@ -18,7 +18,7 @@ import Foundation
 ///
 /// The weights are measured, not chosen: bench/calibrate.py fits them on one half of the photos of
 /// every dev set (a hash of the file's name picks the half) and reports the reliability of the rule
-/// on the other half, which it never saw (README, "How sure a proposal is").
+/// on the other half, which it never saw (docs/recognition.md, "How sure a proposal is").
 enum ConfidenceRule {
     /// In the order of `features`; the first is the odds with none of the evidence.
     static let weights: [Double] = [

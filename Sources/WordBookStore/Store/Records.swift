@@ -205,7 +205,7 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 
 extension Word {
     /// Below this confidence a proposal is a guess: calibrated, it is right less than half the time
-    /// (README, How sure a proposal is), so triage asks the learner to pick rather than accept.
+    /// (docs/recognition.md, How sure a proposal is), so triage asks the learner to pick rather than accept.
     public static let sureFrom = 50
 
     /// A proposal the reader doubts: a word read, at a confidence under `sureFrom`.
