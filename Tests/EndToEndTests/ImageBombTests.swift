@@ -39,6 +39,19 @@ import Testing
         #expect(line["status"] as? String == "filed", "\(line)")
     }
 
+    /// A strip one pixel wide keeps less than a pixel across once scaled to be read: it is refused
+    /// saying what is wrong with it, not that an operation failed.
+    @Test(arguments: [(1, 20000), (20000, 1), (3, 20000)])
+    func aStripTooThinToHoldAWordIsRefusedSayingSo(width: Int32, height: Int32) throws {
+        let scratch = try Scratch(workers: 1)
+        let png = "\(scratch.root)/strip.png"
+        try blankPNG(width: width, height: height).write(to: URL(fileURLWithPath: png))
+        let result = try wordbook(["ingest", "--json", "--config", scratch.config, png])
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(line["status"] as? String == "failed")
+        #expect(line["error"] as? String == "the image is \(width) × \(height) pixels: a strip too thin to hold a word", "\(line)")
+    }
+
     /// A blank grey progressive JPEG: libjpeg keeps two bytes for every pixel's coefficient until the
     /// last scan, whatever scale it decodes at.
     func blankProgressiveJPEG(width: Int, height: Int) throws -> Data {

@@ -8,6 +8,8 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
     case tooLargeDecoded(width: Int, height: Int, megabytes: Int, limitMegabytes: Int)
     case corrupt(format: String, reason: String)
     case outOfMemory(width: Int, height: Int)
+    /// One side so short beside the other that the image, scaled to be read, keeps less than a pixel across.
+    case tooThin(width: Int, height: Int)
     case operationFailed(String)
 
     public var description: String {
@@ -24,6 +26,8 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
             return "the \(format) image could not be decoded: \(reason)"
         case let .outOfMemory(width, height):
             return "there was not enough memory for a \(width) × \(height) image"
+        case let .tooThin(width, height):
+            return "the image is \(width) × \(height) pixels: a strip too thin to hold a word"
         case let .operationFailed(operation):
             return "the image could not be processed (\(operation) failed)"
         }

@@ -110,6 +110,8 @@ public final class Picture: @unchecked Sendable {
     /// Scaled by `factor` with area averaging when reducing; no sharpening.
     public func scaled(by factor: Double) throws -> Picture {
         if abs(factor - 1) < 1e-6 { return self }
+        // A strip (1 × 20000) scaled to the size words are read at keeps less than a pixel across.
+        guard Double(min(width, height)) * factor >= 1 else { throw ImagingError.tooThin(width: width, height: height) }
         return try derived(pixScaleGeneral(pix, Float(factor), Float(factor), 0, 0), "scale")
     }
 
