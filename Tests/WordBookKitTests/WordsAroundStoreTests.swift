@@ -67,4 +67,21 @@ import WordBookVocabulary
         #expect(try restored.importDocument(old).words == 1)
         #expect(try restored.word(id: 1).wordsAround == [])
     }
+
+    /// The frame follows the word chosen: a correction to a word read around the aim takes its box,
+    /// a box given wins, and a typed word not read there leaves the box where it was; undo puts it back.
+    @Test func aCorrectionToAWordReadAroundTheAimTakesItsBox() throws {
+        let database = try AppDatabase.inMemory()
+        var filing = sampleFiling(sha: "frame", word: "Straße")
+        filing.box = Self.around[0].box
+        filing.around = Self.around
+        guard case let .filed(word) = try database.file(filing) else { Issue.record("not filed"); return }
+        let id = try #require(word.id)
+        #expect(try database.correct(id: id, to: "Einbahnstraße").box == Self.around[1].box)
+        #expect(try database.correct(id: id, to: "Einbahn").box == Self.around[1].box)
+        let given = PixelBox(x: 5, y: 5, width: 5, height: 5)
+        #expect(try database.correct(id: id, to: "Straße", box: given).box == given)
+        _ = try database.undoLast()
+        #expect(try database.word(id: id).box == Self.around[1].box)
+    }
 }

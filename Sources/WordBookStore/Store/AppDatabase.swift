@@ -332,7 +332,8 @@ extension AppDatabase {
 
     /// Replaces the word and confirms it; the proposal stays in `proposedWord`. The dictionary's
     /// gloss of the new word replaces the old one's; a gloss the learner wrote stays.
-    /// `box`, when given, is where the corrected word stands in the photo: the word the learner tapped.
+    /// `box`, when given, is where the corrected word stands in the photo: the word the learner tapped;
+    /// otherwise a word read around the aim with the corrected text gives its box.
     public func correct(
         id: Int64, to text: String, gloss: Gloss? = nil, box: PixelBox? = nil, now: Date = Date(), by command: String = "correct"
     ) throws -> Word {
@@ -346,7 +347,9 @@ extension AppDatabase {
             let before = word
             word.word = text
             word.context = Self.context(before.context, replacing: before.word, with: text)
-            if let box { word.box = box }
+            // The frame follows the word chosen: the box given, or that of the word read around the aim
+            // that the correction names (a candidate picked by number, a word tapped).
+            if let box = box ?? before.wordsAround.first(where: { $0.text == text })?.box { word.box = box }
             if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry) }
             word.status = .confirmed
             word.updatedAt = now

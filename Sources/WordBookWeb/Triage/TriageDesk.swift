@@ -91,8 +91,7 @@ actor TriageDesk {
     }
 
     /// Confirms the word when `text` is what it already says, else corrects it, with the new word's
-    /// gloss and its box: the one given, or that of the word read around the aim with this text, so
-    /// the frame on the photo follows the word chosen.
+    /// gloss and its box (the one given, or the store finds it among the words read around the aim).
     private func settle(_ word: Word, as text: String, box: PixelBox? = nil) throws -> String {
         if text == word.word {
             try database.confirm(ids: [word.id!], by: Self.command)
@@ -100,7 +99,6 @@ actor TriageDesk {
         }
         var gloss: Gloss?
         if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
-        let box = box ?? word.wordsAround.first { $0.text == text }?.box
         let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, box: box, by: Self.command)
         return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
     }
