@@ -141,7 +141,7 @@ public struct WebApp: Sendable {
     /// What `wordbook status` says, and why each of the last photos in failed/ failed.
     func status() throws -> Response {
         let report = try StatusReport(configuration: configuration, paths: paths, database: database, checkingLibrary: false)
-        let lines = try report.lines().map { ["label": $0.label, "text": $0.text] }
+        let lines = report.lines().map { ["label": $0.label, "text": $0.text] }
         let failures = report.failures(limit: 20).map { ["name": $0.name, "reason": $0.reason] }
         return pages.page("status", title: "Status", values: ["lines": lines, "failures": failures,
                                                               "more": report.failed.count > failures.count ? "\(report.failed.count - failures.count) more in \(paths.failed)" : ""],

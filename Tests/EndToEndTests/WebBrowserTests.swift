@@ -54,6 +54,7 @@ import Testing
 
         var done: [String: Int64] = [:]
         var lettersTried = false
+        var doubtfulSeen = false
         var actions = 0
         var last: (id: Int64, word: String)?
         while done.count < 5 {
@@ -63,6 +64,13 @@ import Testing
                 return
             }
             let before = try server.word(id)
+            // A guess looks like one: not sure, the candidates first, and Enter does not confirm it.
+            let confidence = try server.read { db in try Int.fetchOne(db, sql: "SELECT confidence FROM word WHERE id = ?", arguments: [id]) } ?? 100
+            if !before.word.isEmpty && confidence < 50 {
+                doubtfulSeen = true
+                #expect(try await phone.text().contains("Confirm the guess “\(before.word)”"), "#\(id)")
+                #expect(try await phone.evaluate("return document.querySelector('button[value=confirm]').dataset.key || null") as? String == nil)
+            }
             // The language's letters beyond a-z are a tap away: one goes into the field where the cursor is.
             let letters = try await phone.evaluate("return Array.from(document.querySelectorAll('.letter')).map(b => b.textContent)") as? [String] ?? []
             if !lettersTried, let letter = letters.last {
@@ -118,6 +126,7 @@ import Testing
             #expect(try await shown() != id)
         }
         #expect(lettersTried, "no page offered its language's letters")
+        #expect(doubtfulSeen, "no proposal was a guess")
         #expect(try await phone.text().contains("Undo:"))
         try await phone.screenshot(to: "\(Self.screenshots)/after-actions.png")
 

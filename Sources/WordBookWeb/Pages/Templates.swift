@@ -45,18 +45,19 @@ enum Templates {
           {{^tap}}<img class="photo" src="/words/{{id}}/photo" alt="The photo around the proposed word" width="390">{{/tap}}
           <h1 class="word" lang="{{language}}">{{#text}}{{text}}{{/text}}{{^text}}<span class="none">no word found</span>{{/text}}</h1>
           <p class="meta">#{{id}} · {{languageName}} · {{sureness}}</p>
-          {{#gloss}}<p class="gloss">{{gloss}}</p>{{/gloss}}
+          {{#gloss}}<p class="gloss">{{gloss}}{{#doubtful}} <span class="if">(if it is {{text}})</span>{{/doubtful}}</p>{{/gloss}}
           {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
           <form method="post" action="/words/{{id}}" class="actions">
             <input type="hidden" name="csrf" value="{{csrf}}">
             <input type="hidden" name="seen" value="{{version}}">
+            {{#doubtful}}
+            {{#hasCandidates}}<p class="or">Not sure: pick one, or tap the word on the photo.</p>{{> candidates}}{{/hasCandidates}}
+            <button class="guess" name="action" value="confirm">Confirm the guess “{{text}}”</button>
+            {{/doubtful}}
+            {{^doubtful}}
             {{#text}}<button class="primary" name="action" value="confirm" data-key="Enter">Confirm</button>{{/text}}
-            {{#hasCandidates}}
-            <p class="or">or one of these:</p>
-            <div class="candidates">
-              {{#candidates}}<button name="action" value="pick-{{index}}" lang="{{language}}" data-key="{{number}}">{{text}}</button>{{/candidates}}
-            </div>
-            {{/hasCandidates}}
+            {{#hasCandidates}}<p class="or">or one of these:</p>{{> candidates}}{{/hasCandidates}}
+            {{/doubtful}}
           </form>
           <form method="post" action="/words/{{id}}" class="correct">
             <input type="hidden" name="csrf" value="{{csrf}}">
@@ -211,6 +212,13 @@ enum Templates {
         {{#more}}<p class="meta">{{more}}</p>{{/more}}
         """
 
+    /// The candidates as buttons, each sending `pick-N`; 1-9 pick them on a desktop.
+    static let candidates = """
+        <div class="candidates">
+          {{#candidates}}<button name="action" value="pick-{{index}}" lang="{{language}}" data-key="{{number}}">{{text}}</button>{{/candidates}}
+        </div>
+        """
+
     /// A refusal or a notice with nothing else to do on the page.
     static let message = """
         <h1>{{heading}}</h1>
@@ -277,6 +285,8 @@ enum Templates {
         button { font: inherit; min-height: 46px; padding: 8px 14px; border-radius: 10px; border: 1px solid var(--line);
           background: #8881; color: inherit; }
         .primary { width: 100%; margin-top: 10px; background: var(--accent); color: #fff; border: 0; font-weight: 600; }
+        .guess { width: 100%; margin-top: 12px; }
+        .if { opacity: .75; font-size: 15px; }
         .or { margin: 10px 0 4px; font-size: 15px; opacity: .75; }
         .candidates { display: flex; flex-wrap: wrap; gap: 8px; }
         .correct { margin-top: 14px; }

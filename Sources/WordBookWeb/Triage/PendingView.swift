@@ -43,6 +43,8 @@ enum PendingView {
             "letters": word.targetLanguage.lettersBeyondASCII, "hasLetters": !word.targetLanguage.lettersBeyondASCII.isEmpty,
         ]
         if !word.word.isEmpty { values["text"] = word.word }
+        // A guess: the candidates first, its gloss said to be a guess's, and no Enter to confirm it.
+        if word.isDoubtful { values["doubtful"] = true }
         if let size, let tap = tap(word, photo: size) { values["tap"] = tap }
         if let gloss = word.gloss, !gloss.isEmpty { values["gloss"] = gloss }
         if !word.context.isEmpty && word.context != word.word { values["context"] = word.context }
