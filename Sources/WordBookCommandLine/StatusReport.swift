@@ -26,8 +26,10 @@ public struct StatusReport: Sendable {
     public var sceneTextMissing: String?
     /// Why photos are read by Tesseract alone: the scene-text library, or OpenCV, missing.
     public var sceneTextLibraryMissing: SceneTextLibraryMissing?
-    /// Nil when there is no database yet.
+    /// Nil when there is no database yet, or when it cannot be read.
     public var database: AppDatabase?
+    /// Why the database could not be opened or read (damaged, not a database): the rest is still reported.
+    public var databaseError: (any Error)?
     public var calendar: CaptureCalendar
 
     /// `database` is the word book when the caller has it open already. `checkingLibrary` loads the
@@ -45,10 +47,17 @@ public struct StatusReport: Sendable {
         otherWorker = worker == nil ? WorkerLock.holder(inbox: paths.inbox) : nil
         lastNote = worker == nil ? WorkerLock.lastNote(database: paths.database) : nil
         freeBytes = Self.freeBytes(at: (paths.database as NSString).deletingLastPathComponent)
-        database = try open ?? (FileManager.default.fileExists(atPath: paths.database) ? AppDatabase.open(path: paths.database, create: false) : nil)
+        var languages: [Language] = []
+        do {
+            database = try open ?? (FileManager.default.fileExists(atPath: paths.database) ? AppDatabase.open(path: paths.database, create: false) : nil)
+            languages = try database?.languages() ?? []
+        } catch {
+            database = nil
+            databaseError = error
+        }
         if configuration.glossEnabled {
-            let languages = Set(try database?.languages() ?? []).union([configuration.defaultLanguage])
-            glossMissingPackages = Glossary(configuration).missingPackages(for: languages.sorted { $0.code < $1.code })
+            let wanted = Set(languages).union([configuration.defaultLanguage])
+            glossMissingPackages = Glossary(configuration).missingPackages(for: wanted.sorted { $0.code < $1.code })
         }
         // Only whether the files are there: the worker checks their SHA-256 when it loads them.
         if case let .failure(missing) = SceneTextFiles.locate(configured: configuration.models) { sceneTextMissing = missing.description }
@@ -64,7 +73,7 @@ public struct StatusReport: Sendable {
 
     /// The report as `wordbook status` prints it: a label and a sentence a line (an empty label goes on
     /// with the line before); control characters are left for the printer to escape.
-    public func lines(now: Date = Date()) throws -> [(label: String, text: String)] {
+    public func lines(now: Date = Date()) -> [(label: String, text: String)] {
         var lines: [(String, String)] = []
         if let worker {
             lines.append(("worker", "pid \(worker.pid.map(String.init) ?? "unknown") is filing into \(paths.database)"))
@@ -91,18 +100,26 @@ public struct StatusReport: Sendable {
         }
         if let sceneTextMissing { lines.append(("reading", sceneTextMissing)) }
         if let sceneTextLibraryMissing { lines.append(("reading", sceneTextLibraryMissing.description)) }
+        if let databaseError {
+            lines.append(("database", "\(paths.database) cannot be read: \(databaseError)"))
+            return lines
+        }
         guard let database else {
             lines.append(("database", "none yet at \(paths.database)"))
             return lines
         }
-        if let last = try database.lastFiled() {
-            lines.append(("last filed", "#\(last.id ?? 0) \"\(last.word)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName)"))
-        } else {
-            lines.append(("last filed", "nothing yet"))
+        do {
+            if let last = try database.lastFiled() {
+                lines.append(("last filed", "#\(last.id ?? 0) \"\(last.word)\" at \(calendar.iso8601(last.createdAt)) from \(last.sourceName)"))
+            } else {
+                lines.append(("last filed", "nothing yet"))
+            }
+            let onFiling = try database.confirmedOnFilingCount()
+            lines.append(("words", "\(try database.wordCount()) (\(try database.wordCount(status: .proposed)) waiting for you"
+                + (onFiling > 0 ? ", \(onFiling) confirmed on filing by auto_confirm)" : ")")))
+        } catch {
+            lines.append(("database", "\(paths.database) cannot be read: \(error)"))
         }
-        let onFiling = try database.confirmedOnFilingCount()
-        lines.append(("words", "\(try database.wordCount()) (\(try database.wordCount(status: .proposed)) waiting for you"
-            + (onFiling > 0 ? ", \(onFiling) confirmed on filing by auto_confirm)" : ")")))
         return lines
     }
 

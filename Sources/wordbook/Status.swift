@@ -60,6 +60,7 @@ struct Status: ParsableCommand {
                                     sceneTextMissing: report.sceneTextMissing)
             status.sceneTextLibraryMissing = report.sceneTextLibraryMissing?.description
             status.sceneTextMissingPackage = report.sceneTextLibraryMissing?.missingPackage
+            if let error = report.databaseError { throw error }
             if let database = report.database {
                 status.words = try database.wordCount()
                 status.pending = try database.wordCount(status: .proposed)
@@ -71,8 +72,10 @@ struct Status: ParsableCommand {
             try printJSON(status)
             return
         }
-        for line in try report.lines() {
+        for line in report.lines() {
             print(line.label.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + line.text.escapingControlCharacters)
         }
+        // What was said is said; the exit status still tells a script the word book cannot be read.
+        if let error = report.databaseError { throw error }
     }
 }
