@@ -29,7 +29,7 @@ struct Show: ParsableCommand {
     @Flag(help: "Print one JSON document.")
     var json = false
 
-    @Flag(help: "Print the whole dictionary entry, not only its first lines.")
+    @Flag(help: "Print the whole dictionary entry, not only its first lines (through $PAGER, or less, on a terminal).")
     var full = false
 
     /// The dictionary entry's lines shown without --full: the word's own senses, before the long tail
@@ -120,22 +120,24 @@ struct Show: ParsableCommand {
         ]
         print("#\(id.value)")
         photo.drawer(configuration)?.draw(database, word: word)
-        for (label, value) in rows where !value.isEmpty {
-            print("  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value.escapingControlCharacters)")
+        // The photo goes to the terminal; the text after it through the pager when it is long.
+        var lines = rows.filter { !$0.1.isEmpty }.map { label, value in
+            "  \(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value.escapingControlCharacters)"
         }
         if let entry = word.glossEntry, !entry.isEmpty {
-            print("  dictionary")
-            let lines = readableEntry(entry).split(separator: "\n", omittingEmptySubsequences: true)
-            for line in full ? lines[...] : lines.prefix(Self.entryLines) {
-                print("   \(String(line).escapingControlCharacters)")
+            lines.append("  dictionary")
+            let entryLines = readableEntry(entry).split(separator: "\n", omittingEmptySubsequences: true)
+            for line in full ? entryLines[...] : entryLines.prefix(Self.entryLines) {
+                lines.append("   \(String(line).escapingControlCharacters)")
             }
-            if !full && lines.count > Self.entryLines {
-                print("   … \(lines.count - Self.entryLines) more line\(lines.count - Self.entryLines == 1 ? "" : "s"): wordbook show \(id.value) --full")
+            if !full && entryLines.count > Self.entryLines {
+                lines.append("   … \(entryLines.count - Self.entryLines) more line\(entryLines.count - Self.entryLines == 1 ? "" : "s"): wordbook show \(id.value) --full")
             }
         }
         for review in reviews {
-            print("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next \(wait(days: review.interval, from: review.reviewedAt, to: review.nextReviewDate))")
+            lines.append("  reviewed    \(calendar.iso8601(review.reviewedAt)): grade \(review.level), next \(wait(days: review.interval, from: review.reviewedAt, to: review.nextReviewDate))")
         }
+        Pager.page(lines)
     }
 
     /// FSRS's view of the word: "FSRS review, stability 11.0 days, difficulty 2.12, recall 97% now".

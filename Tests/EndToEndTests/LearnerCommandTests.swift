@@ -169,6 +169,14 @@ import Testing
         #expect(whole.count > 9, "Ding's entry of Straße is long: \(whole.count) lines")
         #expect(entry.count == 9 && entry.last == "   … \(whole.count - 8) more lines: wordbook show \(strasse) --full", "\(entry)")
         #expect(!shown.stdout.contains("{") && !shown.stdout.contains("}"))
+        // On a terminal, the whole entry goes through the learner's pager (as git's long output does);
+        // off one, as above, it is printed as it is.
+        let paged = "\(scratch.root)/paged.txt"
+        let terminal = try TerminalSession(["show", "\(strasse)", "--full", "--no-image", "--config", scratch.config], rows: 20,
+                                           environment: ["PAGER": "cat > '\(paged)'"])
+        #expect(terminal.waitFor("[exited 0]"), "\(terminal.screen)")
+        let pagedLines = ((try? String(contentsOfFile: paged, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("   ") }
+        #expect(pagedLines == whole, "\(pagedLines.count) lines went through the pager of \(whole.count)")
 
         let photo = "\(scratch.root)/straße.jpg"
         let written = try run(["show", "\(strasse)", "--image", photo])

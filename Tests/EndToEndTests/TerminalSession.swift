@@ -7,9 +7,11 @@ final class TerminalSession {
     private let socket = "wordbook-test-\(UUID().uuidString)"
     private let name = "learner"
 
-    /// Starts `arguments` (the wordbook binary's) in a terminal of `columns` x `rows`.
-    init(_ arguments: [String], columns: Int = 100, rows: Int = 50) throws {
-        let command = ([wordbookBinary] + arguments).map(Self.quoted).joined(separator: " ")
+    /// Starts `arguments` (the wordbook binary's) in a terminal of `columns` x `rows`, with
+    /// `environment` added to the shell's.
+    init(_ arguments: [String], columns: Int = 100, rows: Int = 50, environment: [String: String] = [:]) throws {
+        let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value)) " }.joined()
+        let command = settings + ([wordbookBinary] + arguments).map(Self.quoted).joined(separator: " ")
         // The shell stays after the command, so its last screen can still be read, with the
         // terminal's line settings as the command left them.
         guard tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",

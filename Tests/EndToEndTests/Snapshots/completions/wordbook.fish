@@ -267,7 +267,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" image' -l 'image' -d 'Write the stored JPEG to this file (- for standard output), and nothing else.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" json' -l 'json' -d 'Print one JSON document.'
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" full' -l 'full' -d 'Print the whole dictionary entry, not only its first lines.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" full' -l 'full' -d 'Print the whole dictionary entry, not only its first lines (through $PAGER, or less, on a terminal).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" images' -l 'images' -d 'How to draw the photo around the word: auto, kitty, iterm, sixel, blocks or off (default: [display] images, auto). A mode named here draws even when the output is not a terminal.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" no-image' -l 'no-image' -d 'No photo, even on a terminal (the same as --images off).'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook show" version' -l 'version' -d 'Show the version.'

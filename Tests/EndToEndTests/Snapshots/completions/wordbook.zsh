@@ -330,7 +330,7 @@ _wordbook_show() {
         ':id:'
         '--image[Write the stored JPEG to this file (- for standard output), and nothing else.]:file:_files'
         '--json[Print one JSON document.]'
-        '--full[Print the whole dictionary entry, not only its first lines.]'
+        '--full[Print the whole dictionary entry, not only its first lines (through $PAGER, or less, on a terminal).]'
         '--images[How to draw the photo around the word\: auto, kitty, iterm, sixel, blocks or off (default\: \[display\] images, auto). A mode named here draws even when the output is not a terminal.]:mode:'
         '--no-image[No photo, even on a terminal (the same as --images off).]'
         '--version[Show the version.]'
