@@ -2,7 +2,7 @@
 """The web app under load: page latency, the server's peak memory, and nothing lost in a burst.
 
 Usage: bench/web.py [--bin DIR] [--pending N] [--confirmed N] [--seconds S] [--connections N]
-                    [--server-env NAME=VALUE ...] [--burst N] [--keep DIR] [--seed N]
+                    [--server-env NAME=VALUE ...] [--burst N] [--keep DIR [--reuse]] [--seed N]
 
 1. A word book: the six photos the web tests file (TestImages/) filed once by `wordbook ingest`,
    then their rows cloned in SQL into --pending proposals (default 10,000) and --confirmed words
@@ -249,12 +249,12 @@ class Server:
         self.base = found.group(0)
 
     def status(self):
-        """VmRSS, VmHWM (MB) and Threads from /proc/PID/status."""
+        """VmRSS, VmHWM, RssAnon, RssFile (MB) and Threads from /proc/PID/status."""
         fields = {}
         with open(f"/proc/{self.process.pid}/status") as status:
             for line in status:
                 name, _, value = line.partition(":")
-                if name in ("VmRSS", "VmHWM"):
+                if name in ("VmRSS", "VmHWM", "RssAnon", "RssFile"):
                     fields[name] = int(value.split()[0]) / 1024
                 elif name == "Threads":
                     fields[name] = int(value)
@@ -462,9 +462,9 @@ def query_plans(database):
     flagged += store.explain(db, "/pending: the photo's size [AppDatabase.imageSize]", """
         SELECT width, height FROM wordImage WHERE wordId = ?""", (1,))
     flagged += store.explain(db, "every page: the words due [DueWords.reviewQueue]", """
-        SELECT "id", "reviewInterval" FROM "word" WHERE ("status" = ?) AND ("reviewCount" > 0) AND
+        SELECT "id", "reviewInterval" FROM "word" WHERE ("status" = ?) AND ("reviewCount" > 0) AND ("nextReviewDate" <= ?) AND
         ((("reviewInterval" >= 1) AND ("nextReviewDate" < ?)) OR (("reviewInterval" < 1) AND ("nextReviewDate" <= ?)))
-        ORDER BY "nextReviewDate", "id" """, ("confirmed", at(end), at(now)))
+        ORDER BY "nextReviewDate", "id" """, ("confirmed", at(end), at(end), at(now)))
     flagged += store.explain(db, "every page: new words introduced today [DueWords.introducedCount]", """
         SELECT COUNT(*) FROM review AS first WHERE first.reviewedAt >= ? AND NOT EXISTS (
             SELECT 1 FROM review AS earlier WHERE earlier.wordId = first.wordId
@@ -497,6 +497,7 @@ def main():
                         help="an environment setting for the server (repeatable), e.g. MALLOC_ARENA_MAX=2")
     parser.add_argument("--burst", type=int, default=30, help="words acted on at once, of each kind")
     parser.add_argument("--keep", help="make everything in this folder and keep it")
+    parser.add_argument("--reuse", action="store_true", help="with --keep: serve the word book made there before")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     for name in ("wordbook", "wordbook-web"):
@@ -515,23 +516,27 @@ def main():
     server = None
     try:
         print(f"python3 bench/web.py {shown(sys.argv[1:])}".rstrip())
-        print(f"\n== The word book: {len(PHOTOS)} photos filed by wordbook ingest, their rows cloned in SQL")
-        ingested, cloned, made, counts, integrity, foreign, size = make_word_book(
-            args.bin, config, database, args.pending, args.confirmed, args.seed)
-        print(f"  ingest {ingested:.1f} s, clone {cloned:.1f} s; {size:.0f} MB")
-        print(f"  words: {', '.join(f'{n} {s}' for s, n in sorted(counts.items()))}")
-        print(f"  confirmed: {made['new']} new, {made['due']} reviews due ({made['due later today']} later this review day), "
-              f"{made['steps']} in their steps ({made['steps due now']} due now, {made['introduced today']} introduced today), "
-              f"{made['later']} due on later days")
-        print(f"  PRAGMA integrity_check: {' '.join(r[0] for r in integrity)}; PRAGMA foreign_key_check: {len(foreign)} rows")
-        if integrity != [("ok",)] or foreign:
-            sys.exit("the word book made is not consistent")
+        if args.reuse and os.path.exists(database):
+            print(f"\n== The word book made before in {folder} (its review day has moved on since)")
+        else:
+            print(f"\n== The word book: {len(PHOTOS)} photos filed by wordbook ingest, their rows cloned in SQL")
+            ingested, cloned, made, counts, integrity, foreign, size = make_word_book(
+                args.bin, config, database, args.pending, args.confirmed, args.seed)
+            print(f"  ingest {ingested:.1f} s, clone {cloned:.1f} s; {size:.0f} MB")
+            print(f"  words: {', '.join(f'{n} {s}' for s, n in sorted(counts.items()))}")
+            print(f"  confirmed: {made['new']} new, {made['due']} reviews due ({made['due later today']} later this review day), "
+                  f"{made['steps']} in their steps ({made['steps due now']} due now, {made['introduced today']} introduced today), "
+                  f"{made['later']} due on later days")
+            print(f"  PRAGMA integrity_check: {' '.join(r[0] for r in integrity)}; PRAGMA foreign_key_check: {len(foreign)} rows")
+            if integrity != [("ok",)] or foreign:
+                sys.exit("the word book made is not consistent")
 
         server = Server(args.bin, config, server_env)
         phones = [Phone(server, args.bin, config), Phone(server, args.bin, config)]
         started = server.status()
         print(f"\n== The server: {server.command}")
-        print(f"  after start and pairing: VmRSS {started['VmRSS']:.1f} MB, VmHWM {started['VmHWM']:.1f} MB, {started['Threads']} threads")
+        print(f"  after start and pairing: VmRSS {started['VmRSS']:.1f} MB (RssAnon {started['RssAnon']:.1f}, RssFile "
+              f"{started['RssFile']:.1f}: the binary's pages read), VmHWM {started['VmHWM']:.1f} MB, {started['Threads']} threads")
 
         # The paths: the back side of words due, the photos of clones of each stored photo.
         db = sqlite3.connect(database)
@@ -563,7 +568,8 @@ def main():
         memory = server.status()
         verdict = "within" if memory["VmHWM"] <= TARGET_MB else "over"
         print(f"\n== Peak memory of wordbook-web: VmHWM {memory['VmHWM']:.1f} MB ({verdict} the target of {TARGET_MB:.0f} MB), "
-              f"VmRSS now {memory['VmRSS']:.1f} MB, {memory['Threads']} threads")
+              f"VmRSS now {memory['VmRSS']:.1f} MB (RssAnon {memory['RssAnon']:.1f}, RssFile {memory['RssFile']:.1f}), "
+              f"{memory['Threads']} threads")
 
         print(f"\n== Nothing lost: both phones at once, {args.burst} pending words and {args.burst} review words")
         answers, changed, new_changes, commands, new_reviews, statuses = burst(server, phones, database, args.burst, rng)
