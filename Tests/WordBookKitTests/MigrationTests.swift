@@ -91,7 +91,7 @@ import WordBookVocabulary
         let day = ReviewDay(now: Date(), calendar: CaptureCalendar(timeZone: .gmt), newPerDay: 20)
         let plans = try database.writer.read { db in
             try [AppDatabase.pendingRequest().limit(1), AppDatabase.dueRequest(day).select(Word.Columns.id, Word.Columns.reviewInterval),
-                 AppDatabase.newRequest().limit(20)].map { request in
+                 AppDatabase.newRequest().select(Word.Columns.id).limit(20)].map { request in
                 let statement = try request.makePreparedRequest(db).statement
                 return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(statement.sql)", arguments: statement.arguments)
                     .map { $0["detail"] as String }.joined(separator: "; ")
