@@ -7,7 +7,7 @@ RELEASE_BIN := .build/release/wordbook
 WORKER_BIN := .build/release/wordbook-worker
 SCENETEXT_LIB := .build/release/libwordbook-scenetext.so
 
-.PHONY: deps models build release run test install deb deb-test images man fuzz accuracy bench gloss clean version
+.PHONY: deps models build release run test install deb deb-test images man fuzz accuracy bench bench-web gloss clean version
 
 # The version, written once in Sources/WordBookCommandLine/Version.swift (what `wordbook --version` prints).
 VERSION := $(shell sed -n 's/^public let wordBookVersion = "\(.*\)"$$/\1/p' Sources/WordBookCommandLine/Version.swift)
@@ -111,6 +111,14 @@ gloss: release
 bench: release
 	/usr/bin/python3 bench/throughput.py $(DATASETS) $(BENCH_FLAGS)
 	/usr/bin/python3 bench/store.py $(STORE_FLAGS)
+
+# The web app on 10,000 proposals and 10,000 confirmed words (six filed photos cloned in SQL, a 3 GB word
+# book in a temporary folder): each page's p50 and p95 under load from wrk on loopback, the server's peak
+# RSS, and a burst of actions from two paired phones checked against the change log (bench/web.py, about
+# 4 minutes). WEB_FLAGS="--seconds 5" for a shorter run, "--server-env MALLOC_ARENA_MAX=2" to compare.
+WEB_FLAGS ?=
+bench-web: release
+	/usr/bin/python3 bench/web.py $(WEB_FLAGS)
 
 # Regenerates TestImages/ from scripts/make-test-images.py (deterministic).
 images: deps

@@ -67,4 +67,38 @@ import WordBookVocabulary
         guard case let .filed(filed) = try database.file(filing) else { Issue.record("not filed"); return }
         #expect(try database.wordsAround(id: filed.id!) == WordsAroundStoreTests.around)
     }
+
+    /// A word book of version 10 gains the web pages' indexes: the first proposal, the words due and
+    /// the new words are read through an index, never by reading and sorting every word of a status.
+    @Test func aWordBookOfVersion10ReadsThePagesWordsThroughIndexes() throws {
+        let folder = try WordsAroundStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/v10.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v10: words around the aim")
+        try queue.close()
+
+        let database = try AppDatabase.open(path: path, create: false)
+        let applied = try database.writer.read { db in try AppDatabase.migrator.appliedIdentifiers(db) }
+        #expect(applied.contains("v11: indexes for the web app's pages"))
+        for (sha, confidence) in [("sure", 90), ("unsure", 20)] {
+            var filing = sampleFiling(sha: sha, word: sha)
+            filing.confidence = confidence
+            _ = try database.file(filing)
+        }
+        #expect(try database.firstPending()?.word == "unsure")
+
+        let day = ReviewDay(now: Date(), calendar: CaptureCalendar(timeZone: .gmt), newPerDay: 20)
+        let plans = try database.writer.read { db in
+            try [AppDatabase.pendingRequest().limit(1), AppDatabase.dueRequest(day).select(Word.Columns.id, Word.Columns.reviewInterval),
+                 AppDatabase.newRequest().select(Word.Columns.id).limit(20)].map { request in
+                let statement = try request.makePreparedRequest(db).statement
+                return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(statement.sql)", arguments: statement.arguments)
+                    .map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        #expect(plans[0] == "SEARCH word USING INDEX wordOnStatusConfidenceCapturedAt (status=?)")
+        #expect(plans[1].hasPrefix("SEARCH word USING COVERING INDEX wordOnStatusNextReviewDate (status=? AND nextReviewDate<?)"))
+        #expect(plans[2] == "SEARCH word USING COVERING INDEX wordOnStatusReviewCount (status=? AND reviewCount=?)")
+    }
 }

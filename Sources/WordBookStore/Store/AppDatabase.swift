@@ -240,21 +240,20 @@ extension AppDatabase {
 // MARK: - Settling proposals and reading
 
 extension AppDatabase {
+    /// Proposals, the least confident first, then the oldest; the index on (status, confidence,
+    /// capturedAt) serves the filter and the order.
+    static func pendingRequest() -> QueryInterfaceRequest<Word> {
+        Word.filter(Word.Columns.status == WordStatus.proposed.rawValue)
+            .order(Word.Columns.confidence, Word.Columns.capturedAt, Word.Columns.id)
+    }
+
     public func pending() throws -> [Word] {
-        try writer.read { db in
-            try Word.filter(Word.Columns.status == WordStatus.proposed.rawValue)
-                .order(Word.Columns.confidence, Word.Columns.capturedAt, Word.Columns.id)
-                .fetchAll(db)
-        }
+        try writer.read { db in try Self.pendingRequest().fetchAll(db) }
     }
 
     /// The proposal `pending` lists first (least confident, then oldest): the web app's next one.
     public func firstPending() throws -> Word? {
-        try writer.read { db in
-            try Word.filter(Word.Columns.status == WordStatus.proposed.rawValue)
-                .order(Word.Columns.confidence, Word.Columns.capturedAt, Word.Columns.id)
-                .fetchOne(db)
-        }
+        try writer.read { db in try Self.pendingRequest().fetchOne(db) }
     }
 
     public func word(id: Int64) throws -> Word {

@@ -78,15 +78,18 @@ extension ReviewDay {
 
 extension AppDatabase {
     /// Confirmed words reviewed before and due in `day`: whole-day intervals by the day's end, steps by
-    /// its moment. The index on (status, nextReviewDate) serves the filter and the order.
+    /// its moment. The index on (status, nextReviewDate) serves the filter and the order: the bound
+    /// outside the two cases (the moment is before the day's end) lets it read the words due only.
     static func dueRequest(_ day: ReviewDay) -> QueryInterfaceRequest<Word> {
         let reviewed = Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.reviewCount > 0
         let inDays = Word.Columns.reviewInterval >= 1 && Word.Columns.nextReviewDate < day.dueEnd
         let inSteps = Word.Columns.reviewInterval < 1 && Word.Columns.nextReviewDate <= day.now
-        return Word.filter(reviewed && (inDays || inSteps)).order(Word.Columns.nextReviewDate, Word.Columns.id)
+        let byDueEnd = Word.Columns.nextReviewDate <= max(day.now, day.dueEnd)
+        return Word.filter(reviewed && byDueEnd && (inDays || inSteps)).order(Word.Columns.nextReviewDate, Word.Columns.id)
     }
 
-    /// Confirmed words never reviewed, oldest filed first.
+    /// Confirmed words never reviewed, oldest filed first; the index on (status, reviewCount) serves
+    /// the filter and the order.
     static func newRequest() -> QueryInterfaceRequest<Word> {
         Word.filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.reviewCount == 0).order(Word.Columns.id)
     }

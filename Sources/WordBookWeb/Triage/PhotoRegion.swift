@@ -35,19 +35,29 @@ enum PhotoRegion {
         return PixelBox(x: left, y: top, width: right - left, height: bottom - top).clamped(width: width, height: height) ?? whole
     }
 
+    /// The region's pixels and the stored photo's size: the whole photo's pixels are let go once the
+    /// region is cut out of them.
+    private static func cutOut(of stored: Data, box: PixelBox?, around: [ReadWord])
+        throws -> (pixels: RGBImage, region: PixelBox, photoWidth: Int, photoHeight: Int) {
+        let photo = try RGBImage(jpeg: stored)
+        let region = region(box: box, around: around, width: photo.width, height: photo.height)
+        return (photo.cropped(to: region), region, photo.width, photo.height)
+    }
+
     static func jpeg(of stored: Data, box: PixelBox?, around: [ReadWord] = [], hidingWord: Bool = false) throws -> Data {
         let maxHeight = around.isEmpty ? maxHeight : tapMaxHeight
-        let photo = try RGBImage(jpeg: stored)
-        var pixels = photo
-        let region = region(box: box, around: around, width: photo.width, height: photo.height)
-        if let box, let inside = box.clamped(width: photo.width, height: photo.height) {
+        let (cropped, region, photoWidth, photoHeight) = try cutOut(of: stored, box: box, around: around)
+        // Drawn on the region, not on the whole photo, which each stroke would copy.
+        var pixels = cropped
+        if let box, let inside = box.clamped(width: photoWidth, height: photoHeight) {
+            let inRegion = { (rect: PixelBox) in PixelBox(x: rect.x - region.x, y: rect.y - region.y, width: rect.width, height: rect.height) }
             // A box drawn tight round the letters can leave an accent or a descender out: the cover
             // reaches a fifth of the word's height beyond it.
             let margin = inside.height / 5
-            pixels = hidingWord ? photo.covering(inside.padded(dx: margin, dy: margin, within: (photo.width, photo.height)), with: cover)
-                : photo.outlining(inside, with: frame, thickness: max(2, region.width / 200))
+            pixels = hidingWord
+                ? pixels.covering(inRegion(inside.padded(dx: margin, dy: margin, within: (photoWidth, photoHeight))), with: cover)
+                : pixels.outlining(inRegion(inside), with: frame, thickness: max(2, region.width / 200))
         }
-        pixels = pixels.cropped(to: region)
         let scale = min(1, Double(maxWidth) / Double(pixels.width), Double(maxHeight) / Double(pixels.height))
         if scale < 1 {
             pixels = pixels.resized(width: Int(Double(pixels.width) * scale), height: Int(Double(pixels.height) * scale))
