@@ -104,6 +104,21 @@ func cueLine(_ word: Word) -> String? {
     word.gloss.map { "  = \(Cloze.masking(word.word, in: $0).escapingControlCharacters)" + (word.glossSource == .learner ? "  (yours)" : "") }
 }
 
+/// The line the word was read in, each candidate numbered where it stands in it
+/// (`[2]Le Café de la [1]Gare`), so that a learner in doubt sees which is which; a candidate
+/// the line does not hold is not marked.
+func numberedLine(_ word: Word) -> String {
+    var marked = Set<Int>()
+    return word.context.split(separator: " ", omittingEmptySubsequences: false).map { token in
+        let core = token.trimmingCharacters(in: .punctuationCharacters)
+        guard let index = word.candidates.indices.first(where: { !marked.contains($0) && word.candidates[$0] == core }) else {
+            return String(token)
+        }
+        marked.insert(index)
+        return "[\(index + 1)]" + token
+    }.joined(separator: " ")
+}
+
 /// The candidates numbered for `correct ID N` and triage: `1 Strasse  2 Strafe`.
 func numberedCandidates(_ word: Word) -> String {
     word.candidates.enumerated().map { "\($0.offset + 1) \($0.element.escapingControlCharacters)" }.joined(separator: "  ")

@@ -64,7 +64,10 @@ struct Triage: ParsableCommand {
                 if let gloss = glossLine(word) { print(gloss) }
                 if !word.candidates.isEmpty { print("  or: \(numberedCandidates(word))") }
             }
-            if !word.context.isEmpty && word.context != word.word { print("  in: \(word.context.escapingControlCharacters)") }
+            // Where the aim is in doubt, the line shows which candidate is which.
+            if !word.context.isEmpty && word.context != word.word {
+                print("  in: \((word.isDoubtful ? numberedLine(word) : word.context).escapingControlCharacters)")
+            }
             let picks = word.candidates.isEmpty ? "" : word.candidates.count == 1 ? "1 picks, " : "1-\(word.candidates.count) picks, "
             // A guess is filed by Enter only when asked twice.
             var guessConfirmed = !word.isDoubtful

@@ -84,6 +84,11 @@ import Testing
         #expect(once.stdout.contains("not sure: pick one") && once.stdout.contains("best guess: Café"), "\(once.stdout)")
         #expect(once.stdout.contains("(if it is Café)"), "its gloss is a guess's: \(once.stdout)")
         #expect(once.stdout.contains("Café is a guess (20%): Enter again accepts it"), "\(once.stdout)")
+        // Where the aim is in doubt, the line shows which candidate is which, numbered as they are picked.
+        #expect(try runProgram("/usr/bin/sqlite3", [scratch.database,
+            "UPDATE word SET context = 'Le Café de la Gare.', candidates = '[\"Gare\",\"Le\",\"Bar\"]' WHERE id = \(cafe)"]).status == 0)
+        let numbered = try run(["triage", "--no-image"], input: "q\n")
+        #expect(numbered.stdout.contains("  in: [2]Le Café de la [1]Gare."), "\(numbered.stdout)")
         #expect((try json(["show", "\(cafe)"])["word"] as! [String: Any])["status"] as? String == "proposed")
         let twice = try run(["triage", "--no-image"], input: "\n\nq\n")
         #expect(twice.stdout.contains("confirmed Café"), "\(twice.stdout)")
