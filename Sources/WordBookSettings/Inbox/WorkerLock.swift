@@ -246,6 +246,16 @@ public final class WorkerLock: Sendable {
     /// The pid holding an exclusive `flock` on the file open as `descriptor`, from /proc/locks
     /// (hidden inside a unit with ProcSubset=pid: then the message goes without it).
     private static func flockHolder(_ descriptor: Int32) -> Int32? {
+        // The kernel hands /proc/locks out a page at a time; while other processes take and drop
+        // locks (SQLite takes several for every transaction), a line can fall between two pages.
+        for _ in 0..<5 {
+            if let pid = flockHolderOnce(descriptor) { return pid }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    private static func flockHolderOnce(_ descriptor: Int32) -> Int32? {
         var info = stat()
         guard fstat(descriptor, &info) == 0,
               let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
