@@ -97,7 +97,23 @@ import Testing
                 let (value, text) = try #require(taps.last)
                 try await phone.screenshot(to: "\(Self.screenshots)/tap.png")
                 let around = try server.read { db in try String.fetchOne(db, sql: "SELECT wordsAround FROM word WHERE id = ?", arguments: [id]) } ?? ""
-                try await submit { try await phone.click("button.spot[value='\(value)']") }
+                // Two fingers spread over the word zoom the photo there, and the page keeps its size.
+                let spot = "button.spot[value='\(value)']"
+                let frame = try await phone.rectangle(".tap"), before = try await phone.rectangle(spot)
+                let middleX: Double = min(max(before.x + before.width / 2, frame.x + 40), frame.x + frame.width - 40)
+                let middleY: Double = min(max(before.y + before.height / 2, frame.y + 10), frame.y + frame.height - 10)
+                let left: [(x: Double, y: Double)] = [(middleX - 15, middleY), (max(2, middleX - 75), middleY)]
+                let right: [(x: Double, y: Double)] = [(middleX + 15, middleY), (min(388, middleX + 75), middleY)]
+                try await phone.touch([left, right])
+                let zoomed = try await phone.rectangle(spot)
+                #expect(zoomed.width > before.width * 3, "the photo did not zoom: \(before) then \(zoomed)")
+                #expect((try await phone.evaluate("return window.visualViewport.scale") as? NSNumber)?.doubleValue == 1, "the page zoomed, not the photo")
+                try await phone.screenshot(to: "\(Self.screenshots)/zoomed.png")
+                // The word is still a tap away, now larger.
+                let aim = (x: zoomed.x + zoomed.width / 2, y: zoomed.y + zoomed.height / 2)
+                let inSight = frame.x < aim.x && aim.x < frame.x + frame.width && frame.y < aim.y && aim.y < frame.y + frame.height
+                try #require(inSight, "the word zoomed out of sight: \(zoomed) in \(frame)")
+                try await submit { try await phone.touch([[aim]], milliseconds: 0) }
                 #expect(try await until { try server.word(id) == (text, "confirmed") }, "#\(id) \(text)")
                 // The frame follows the word tapped: its box is now the tapped word's.
                 let index = try #require(Int(value.dropFirst(4)))

@@ -166,6 +166,33 @@ final class PhoneBrowser: @unchecked Sendable {
         try await call("POST", "session/\(sessionID)/element/\(try await element(selector))/value", ["text": text])
     }
 
+    /// Fingers on the touch screen, at viewport CSS pixels: each moves from its first point to its
+    /// last in `milliseconds`, all at once, pressed throughout.
+    func touch(_ paths: [[(x: Double, y: Double)]], milliseconds: Int = 300) async throws {
+        let fingers: [[String: Any]] = paths.enumerated().map { finger, path in
+            var steps: [[String: Any]] = [["type": "pointerMove", "x": Int(path[0].x), "y": Int(path[0].y), "duration": 0],
+                                          ["type": "pointerDown", "button": 0]]
+            for point in path.dropFirst() {
+                steps.append(["type": "pointerMove", "x": Int(point.x), "y": Int(point.y), "duration": milliseconds / max(1, path.count - 1)])
+            }
+            steps.append(["type": "pointerUp", "button": 0])
+            return ["type": "pointer", "id": "finger\(finger)", "parameters": ["pointerType": "touch"], "actions": steps]
+        }
+        try await call("POST", "session/\(sessionID)/actions", ["actions": fingers])
+        try await call("DELETE", "session/\(sessionID)/actions")
+    }
+
+    /// The element's place in the viewport, in CSS pixels.
+    func rectangle(_ selector: String) async throws -> (x: Double, y: Double, width: Double, height: Double) {
+        let found = try await evaluate("""
+            var r = document.querySelector(\(String(reflecting: selector))).getBoundingClientRect();
+            return [r.left, r.top, r.width, r.height]
+            """) as? [Any] ?? []
+        let numbers = found.compactMap { ($0 as? NSNumber)?.doubleValue }
+        guard numbers.count == 4 else { throw WebDriverError.failed("no element \(selector)") }
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+
     /// The page's visible text.
     func text() async throws -> String {
         try await evaluate("return document.body.innerText") as? String ?? ""

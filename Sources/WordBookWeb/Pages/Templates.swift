@@ -33,14 +33,16 @@ enum Templates {
         <article class="card" data-word="{{id}}">
           {{#tap}}
           <div class="tap" style="aspect-ratio: {{width}} / {{height}}; width: min(100%, calc(56vh * {{width}} / {{height}}))">
-            <img src="/words/{{id}}/around" alt="The photo around the proposed word, the words read in it marked to tap">
-            <form method="post" action="/words/{{id}}">
-              <input type="hidden" name="csrf" value="{{csrf}}">
-              <input type="hidden" name="seen" value="{{version}}">
-              {{#spots}}<button class="spot{{#current}} current{{/current}}" name="action" value="tap-{{index}}" lang="{{language}}" title="{{text}}" aria-label="{{text}}" style="left: {{left}}%; top: {{top}}%; width: {{width}}%; height: {{height}}%"></button>{{/spots}}
-            </form>
+            <div class="zoom">
+              <img src="/words/{{id}}/around" alt="The photo around the proposed word, the words read in it marked to tap">
+              <form method="post" action="/words/{{id}}">
+                <input type="hidden" name="csrf" value="{{csrf}}">
+                <input type="hidden" name="seen" value="{{version}}">
+                {{#spots}}<button class="spot{{#current}} current{{/current}}" name="action" value="tap-{{index}}" lang="{{language}}" title="{{text}}" aria-label="{{text}}" style="left: {{left}}%; top: {{top}}%; width: {{width}}%; height: {{height}}%"></button>{{/spots}}
+              </form>
+            </div>
           </div>
-          <p class="hint">Tap the word you meant on the photo; pinch to zoom.</p>
+          <p class="hint">Tap the word you meant on the photo; two fingers zoom it.</p>
           {{/tap}}
           {{^tap}}<img class="photo" src="/words/{{id}}/photo" alt="The photo around the proposed word" width="390">{{/tap}}
           <h1 class="word" lang="{{language}}">{{#text}}{{text}}{{/text}}{{^text}}<span class="none">no word found</span>{{/text}}</h1>
@@ -251,8 +253,10 @@ enum Templates {
         main { max-width: 560px; margin: 0 auto; padding: 10px 14px 24px; }
         .photo { display: block; width: 100%; height: auto; max-height: 42vh; object-fit: contain; border-radius: 8px;
           background: #0002; }
-        .tap { position: relative; margin: 0 auto; }
-        .tap img { position: absolute; inset: 0; width: 100%; height: 100%; border-radius: 8px; }
+        .tap { position: relative; margin: 0 auto; overflow: hidden; border-radius: 8px; touch-action: pan-y; }
+        .tap.zoomed { touch-action: none; }
+        .zoom { position: absolute; inset: 0; transform-origin: 0 0; }
+        .tap img { position: absolute; inset: 0; width: 100%; height: 100%; }
         .spot { position: absolute; min-height: 0; padding: 0; border: 1.5px solid #0a66c2aa; border-radius: 3px;
           background: #0a66c218; }
         .spot.current { border-color: transparent; background: transparent; }
@@ -323,6 +327,65 @@ enum Templates {
           field.focus();
           field.setSelectionRange(start + letter.textContent.length, start + letter.textContent.length);
         });
+        (function () {
+          // Two fingers on the photo zoom it about the point between them, up to four times (the
+          // photo is sent at two pixels a point, so more would show only blur), and move it as they
+          // move; once zoomed, one finger moves it. The page itself keeps its size, and a tap that ends a
+          // pinch or a move picks no word.
+          var frame = document.querySelector('.tap');
+          if (!frame) { return; }
+          var layer = frame.querySelector('.zoom');
+          var fingers = {}, view = { scale: 1, x: 0, y: 0 }, from = null, moved = false;
+          function gesture() {
+            var points = Object.keys(fingers).map(function (id) { return fingers[id]; });
+            var x = 0, y = 0;
+            points.forEach(function (p) { x += p.x / points.length; y += p.y / points.length; });
+            var spread = points.length > 1 ? Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y) : 0;
+            return { count: points.length, x: x, y: y, spread: spread, view: { scale: view.scale, x: view.x, y: view.y } };
+          }
+          function show() {
+            var width = frame.clientWidth, height = frame.clientHeight;
+            view.scale = Math.min(4, Math.max(1, view.scale));
+            view.x = Math.min(0, Math.max(width - width * view.scale, view.x));
+            view.y = Math.min(0, Math.max(height - height * view.scale, view.y));
+            layer.style.transform = 'translate(' + view.x + 'px, ' + view.y + 'px) scale(' + view.scale + ')';
+            frame.classList.toggle('zoomed', view.scale > 1.01);
+          }
+          frame.addEventListener('pointerdown', function (event) {
+            if (Object.keys(fingers).length === 0) { moved = false; }
+            fingers[event.pointerId] = { x: event.clientX, y: event.clientY };
+            from = gesture();
+          });
+          frame.addEventListener('pointermove', function (event) {
+            if (!(event.pointerId in fingers)) { return; }
+            fingers[event.pointerId] = { x: event.clientX, y: event.clientY };
+            var now = gesture(), origin = frame.getBoundingClientRect();
+            if (now.count > 1 && from.spread > 0) {
+              // The point of the photo that was between the fingers stays between them.
+              view.scale = from.view.scale * now.spread / from.spread;
+              var scale = Math.min(4, Math.max(1, view.scale)) / from.view.scale;
+              view.x = now.x - origin.left - (from.x - origin.left - from.view.x) * scale;
+              view.y = now.y - origin.top - (from.y - origin.top - from.view.y) * scale;
+              moved = true;
+            } else if (from.view.scale > 1.01 && Math.hypot(now.x - from.x, now.y - from.y) > 8) {
+              view.x = from.view.x + now.x - from.x;
+              view.y = from.view.y + now.y - from.y;
+              moved = true;
+            } else {
+              return;
+            }
+            show();
+          });
+          function lift(event) {
+            delete fingers[event.pointerId];
+            from = gesture();
+          }
+          frame.addEventListener('pointerup', lift);
+          frame.addEventListener('pointercancel', lift);
+          frame.addEventListener('click', function (event) {
+            if (moved) { event.preventDefault(); event.stopPropagation(); }
+          }, true);
+        })();
         document.addEventListener('keydown', function (event) {
           if (event.target.tagName === 'INPUT' || event.ctrlKey || event.metaKey || event.altKey) { return; }
           var key = event.key === '"' ? '' : event.key;
