@@ -35,28 +35,39 @@ enum PhotoRegion {
         return PixelBox(x: left, y: top, width: right - left, height: bottom - top).clamped(width: width, height: height) ?? whole
     }
 
-    /// The region's pixels and the stored photo's size: the whole photo's pixels are let go once the
-    /// region is cut out of them.
-    private static func cutOut(of stored: Data, box: PixelBox?, around: [ReadWord])
-        throws -> (pixels: RGBImage, region: PixelBox, photoWidth: Int, photoHeight: Int) {
-        let photo = try RGBImage(jpeg: stored)
-        let region = region(box: box, around: around, width: photo.width, height: photo.height)
-        return (photo.cropped(to: region), region, photo.width, photo.height)
+    /// The region's pixels, decoded at the smallest of libjpeg's scales that still gives the phone
+    /// every pixel it is sent, `onRegion`, which takes a box on the stored photo to the same place
+    /// on those pixels, and the stored photo's size. The whole photo's pixels are let go once the region is cut out of them.
+    private static func cutOut(of stored: Data, box: PixelBox?, around: [ReadWord], maxHeight: Int)
+        throws -> (pixels: RGBImage, onRegion: (PixelBox) -> PixelBox, photoSize: (width: Int, height: Int)) {
+        let full = try RGBImage.size(ofJPEG: stored)
+        let region = region(box: box, around: around, width: full.width, height: full.height)
+        let sent = min(1, Double(maxWidth) / Double(region.width), Double(maxHeight) / Double(region.height))
+        let photo = try RGBImage(jpeg: stored, atLeast: (Int((Double(full.width) * sent).rounded(.up)),
+                                                         Int((Double(full.height) * sent).rounded(.up))))
+        let onPhoto = { (rect: PixelBox) in
+            PixelBox(x: rect.x * photo.width / full.width, y: rect.y * photo.height / full.height,
+                     width: max(1, rect.width * photo.width / full.width), height: max(1, rect.height * photo.height / full.height))
+        }
+        let cut = onPhoto(region)
+        let onRegion = { (rect: PixelBox) in
+            let placed = onPhoto(rect)
+            return PixelBox(x: placed.x - cut.x, y: placed.y - cut.y, width: placed.width, height: placed.height)
+        }
+        return (photo.cropped(to: cut), onRegion, full)
     }
 
     static func jpeg(of stored: Data, box: PixelBox?, around: [ReadWord] = [], hidingWord: Bool = false) throws -> Data {
         let maxHeight = around.isEmpty ? maxHeight : tapMaxHeight
-        let (cropped, region, photoWidth, photoHeight) = try cutOut(of: stored, box: box, around: around)
+        var (pixels, onRegion, photoSize) = try cutOut(of: stored, box: box, around: around, maxHeight: maxHeight)
         // Drawn on the region, not on the whole photo, which each stroke would copy.
-        var pixels = cropped
-        if let box, let inside = box.clamped(width: photoWidth, height: photoHeight) {
-            let inRegion = { (rect: PixelBox) in PixelBox(x: rect.x - region.x, y: rect.y - region.y, width: rect.width, height: rect.height) }
+        if let box, let inside = box.clamped(width: photoSize.width, height: photoSize.height) {
             // A box drawn tight round the letters can leave an accent or a descender out: the cover
             // reaches a fifth of the word's height beyond it.
             let margin = inside.height / 5
             pixels = hidingWord
-                ? pixels.covering(inRegion(inside.padded(dx: margin, dy: margin, within: (photoWidth, photoHeight))), with: cover)
-                : pixels.outlining(inRegion(inside), with: frame, thickness: max(2, region.width / 200))
+                ? pixels.covering(onRegion(inside.padded(dx: margin, dy: margin, within: photoSize)), with: cover)
+                : pixels.outlining(onRegion(inside), with: frame, thickness: max(2, pixels.width / 200))
         }
         let scale = min(1, Double(maxWidth) / Double(pixels.width), Double(maxHeight) / Double(pixels.height))
         if scale < 1 {
