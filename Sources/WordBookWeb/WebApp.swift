@@ -221,19 +221,30 @@ public struct WebApp: Sendable {
                 throw WebError.unknownAction(name)
             }
         }
-        switch try await desk.act(action, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0) {
-        case .done:
-            return .redirect(to: "/pending")
-        case let .changedMeanwhile(word):
+        let outcome = try await desk.act(action, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0)
+        return try await respond(to: outcome, next: "/pending", changed: { word in
             let now = word.status == .proposed
                 ? "it is still a proposal, shown here as it is now"
                 : "it is now \(word.status.rawValue)" + (word.word.isEmpty ? "" : " as \(word.word)")
-            return try await pending(context, showing: word,
-                                     error: "Word #\(id) was changed on another phone or on the box meanwhile, so nothing was done: \(now).",
-                                     status: .conflict)
+            return "Word #\(id) was changed on another phone or on the box meanwhile, so nothing was done: \(now)."
+        }, showAgain: { word, sentence, status in
+            try await pending(context, showing: word ?? (try? database.word(id: id)), error: sentence,
+                              typed: status == .unprocessableContent ? form.word ?? "" : "", status: status)
+        })
+    }
+
+    /// The answer to a form: a redirect to `next` once done; else the page again (`showAgain`, with the
+    /// word as it now is when it changed meanwhile) and the sentence why nothing was done, as 409 when
+    /// the word changed meanwhile and 422 when the input was refused.
+    func respond(to outcome: DeskOutcome, next: String, changed: (Word) -> String,
+                 showAgain: (Word?, String, HTTPResponse.Status) async throws -> Response) async throws -> Response {
+        switch outcome {
+        case .done:
+            return .redirect(to: next)
+        case let .changedMeanwhile(word):
+            return try await showAgain(word, changed(word), .conflict)
         case let .refused(sentence):
-            let word = try? database.word(id: id)
-            return try await pending(context, showing: word, error: sentence, typed: form.word ?? "", status: .unprocessableContent)
+            return try await showAgain(nil, sentence, .unprocessableContent)
         }
     }
 

@@ -323,7 +323,7 @@ extension AppDatabase {
                 try word.update(db)
             }
             let verb = status == .confirmed ? "confirmed" : status == .rejected ? "rejected" : "reopened"
-            let summary = "\(verb) " + before.map(Self.named).joined(separator: ", ")
+            let summary = "\(verb) " + before.map(\.named).joined(separator: ", ")
             return ((), try Self.record(db, command: command, summary: summary, now: now,
                                         words: before.map { ($0, nil, nil) }))
         }
@@ -395,7 +395,7 @@ extension AppDatabase {
             word.setGloss(text, source: .learner, entry: nil)
             word.updatedAt = now
             try word.update(db)
-            let summary = "glossed \(Self.named(word)) = \(text)"
+            let summary = "glossed \(word.named) = \(text)"
             return (word, try Self.record(db, command: "gloss", summary: summary, now: now, words: [(before, nil, nil)]))
         }
     }
@@ -417,7 +417,7 @@ extension AppDatabase {
             word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry)
             try word.update(db)
             lastChange.value = try Self.record(
-                db, command: "gloss", summary: "glossed \(Self.named(word)) = \(gloss.text) (dictionary)", now: now,
+                db, command: "gloss", summary: "glossed \(word.named) = \(gloss.text) (dictionary)", now: now,
                 words: [(before, nil, nil)])
             return true
         }

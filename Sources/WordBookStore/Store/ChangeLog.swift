@@ -97,11 +97,6 @@ extension AppDatabase {
         return value
     }
 
-    /// How a word is named in a change's summary: `#12 Straße`.
-    static func named(_ word: Word) -> String {
-        "#\(word.id ?? 0)" + (word.word.isEmpty ? "" : " \(word.word)")
-    }
-
     /// The most recent changes, the newest first, undone ones included.
     public func changes(limit: Int) throws -> [LoggedChange] {
         try writer.read { db in
@@ -186,5 +181,12 @@ extension AppDatabase {
         for tagId in old where try WordTag.filter(Column("tagId") == tagId).fetchCount(db) == 0 {
             _ = try Tag.deleteOne(db, key: tagId)
         }
+    }
+}
+
+extension Word {
+    /// How a word is named in a change's summary and on the pages: `#12 Straße`.
+    public var named: String {
+        "#\(id ?? 0)" + (word.isEmpty ? "" : " \(word)")
     }
 }

@@ -207,7 +207,7 @@ extension AppDatabase {
             var review = Review(id: nil, wordId: id, reviewedAt: now, level: level,
                                 interval: graded.reviewInterval, nextReviewDate: graded.nextReviewDate)
             try review.insert(db)
-            let summary = "graded \(Self.named(word)) \(level) (\(FSRSRating(grade: level).name))"
+            let summary = "graded \(word.named) \(level) (\(FSRSRating(grade: level).name))"
             let change = try Self.record(db, command: command, summary: summary, now: now, words: [(word, nil, review.id)])
             return (try Word.fetchOne(db, key: id) ?? graded, change)
         }
@@ -251,7 +251,7 @@ extension AppDatabase {
             word.notes = text
             word.updatedAt = now
             try word.update(db)
-            let summary = text.isEmpty ? "cleared the note of \(Self.named(word))" : "noted on \(Self.named(word)): \(text)"
+            let summary = text.isEmpty ? "cleared the note of \(word.named)" : "noted on \(word.named): \(text)"
             return ((), try Self.record(db, command: command, summary: summary, now: now, words: [(before, nil, nil)]))
         }
     }
@@ -283,7 +283,7 @@ extension AppDatabase {
                 try WordTag(wordId: id, tagId: tag.id!).insert(db, onConflict: .ignore)
             }
             try Word.filter(key: id).updateAll(db, Column("updatedAt").set(to: now))
-            let summary = "tagged \(Self.named(before)) " + (adding.map { "+\($0)" } + removing.map { "-\($0)" }).joined(separator: " ")
+            let summary = "tagged \(before.named) " + (adding.map { "+\($0)" } + removing.map { "-\($0)" }).joined(separator: " ")
             let change = try Self.record(db, command: command, summary: summary, now: now, words: [(before, tagsBefore, nil)])
             return (try Self.tagNames(of: id, db), change)
         }

@@ -66,7 +66,7 @@ extension WebApp {
         let csrf = FormToken.of(sessionToken: context.sessionToken ?? "")
         var values: [String: Any] = [
             "id": id, "language": word.targetLanguage.code, "languageName": word.targetLanguage.name, "status": word.status.rawValue,
-            "book": listing.book, "csrf": csrf, "version": TriageDesk.version(of: word), "notes": word.notes,
+            "book": listing.book, "csrf": csrf, "version": word.pageVersion, "notes": word.notes,
             "typed": word.word, "tags": listing.tags,
         ]
         if !word.word.isEmpty { values["text"] = word.word }
@@ -99,15 +99,11 @@ extension WebApp {
         case "untag": edit = .untag(form.tag ?? "")
         default: throw WebError.unknownAction(name)
         }
-        switch try await editor.edit(edit, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0) {
-        case .done:
-            return .redirect(to: "/words/\(id)")
-        case .changedMeanwhile:
-            return try await wordPage(context, id: id,
-                                      error: "#\(id) was changed on another phone or on the box meanwhile, so nothing was saved: here it is as it is now.",
-                                      status: .conflict)
-        case let .refused(sentence):
-            return try await wordPage(context, id: id, error: sentence, status: .unprocessableContent)
-        }
+        let outcome = try await editor.edit(edit, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0)
+        return try await respond(to: outcome, next: "/words/\(id)", changed: { _ in
+            "#\(id) was changed on another phone or on the box meanwhile, so nothing was saved: here it is as it is now."
+        }, showAgain: { _, sentence, status in
+            try await wordPage(context, id: id, error: sentence, status: status)
+        })
     }
 }

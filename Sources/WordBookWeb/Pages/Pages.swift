@@ -10,6 +10,7 @@ struct Pages: Sendable {
     init() throws {
         var library = MustacheLibrary()
         try library.register(Templates.layout, named: "layout")
+        try library.register(Templates.formStamp, named: "formStamp")
         try library.register(Templates.candidates, named: "candidates")
         try library.register(Templates.pending, named: "pending")
         try library.register(Templates.review, named: "review")

@@ -26,6 +26,12 @@ enum Templates {
         </html>
         """
 
+    /// What every form about a word sends besides its own fields: the session's form token, and the
+    /// state the page showed the word in, so that a change made meanwhile elsewhere is told, not undone.
+    static let formStamp = """
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="seen" value="{{version}}">
+        """
+
     static let pending = """
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
@@ -36,8 +42,7 @@ enum Templates {
             <div class="zoom">
               <img src="/words/{{id}}/around" alt="The photo around the proposed word, the words read in it marked to tap">
               <form method="post" action="/words/{{id}}">
-                <input type="hidden" name="csrf" value="{{csrf}}">
-                <input type="hidden" name="seen" value="{{version}}">
+                {{> formStamp}}
                 {{#spots}}<button class="spot{{#current}} current{{/current}}" name="action" value="tap-{{index}}" lang="{{language}}" title="{{text}}" aria-label="{{text}}" style="left: {{left}}%; top: {{top}}%; width: {{width}}%; height: {{height}}%"></button>{{/spots}}
               </form>
             </div>
@@ -50,8 +55,7 @@ enum Templates {
           {{#gloss}}<p class="gloss">{{gloss}}{{#doubtful}} <span class="if">(if it is {{text}})</span>{{/doubtful}}</p>{{/gloss}}
           {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
           <form method="post" action="/words/{{id}}" class="actions">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             {{#doubtful}}
             {{#hasCandidates}}<p class="or">Not sure: pick one, or tap the word on the photo.</p>{{> candidates}}{{/hasCandidates}}
             <button class="guess" name="action" value="confirm">Confirm the guess “{{text}}”</button>
@@ -62,8 +66,7 @@ enum Templates {
             {{/doubtful}}
           </form>
           <form method="post" action="/words/{{id}}" class="correct">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             <input type="hidden" name="action" value="correct">
             <label for="typed">The right word</label>
             <div class="row">
@@ -73,8 +76,7 @@ enum Templates {
             {{#hasLetters}}<div class="letters" aria-label="Letters of {{languageName}}">{{#letters}}<button type="button" class="letter" lang="{{language}}">{{.}}</button>{{/letters}}</div>{{/hasLetters}}
           </form>
           <form method="post" action="/words/{{id}}">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             <button class="reject" name="action" value="reject" data-key="r">Reject</button>
           </form>
         </article>
@@ -102,8 +104,7 @@ enum Templates {
           {{#cue}}<p class="gloss cue">= {{cue}}</p>{{/cue}}{{^cue}}<p class="gloss cue none">No gloss: recall the word from the photo.</p>{{/cue}}
           <form method="get" action="/review/{{id}}"><button class="primary" data-key=" " data-alt="Enter">Show the word</button></form>
           <form method="post" action="/review/{{id}}">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             <button class="quiet" name="action" value="skip" data-key="s">Skip for today</button>
           </form>
         </article>
@@ -116,8 +117,7 @@ enum Templates {
           {{#gloss}}<p class="gloss">= {{gloss}}</p>{{/gloss}}
           {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
           <form method="post" action="/review/{{id}}" class="answers">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             {{#answers}}<button name="action" value="{{value}}" class="answer {{value}}" data-key="{{number}}"{{#good}} data-alt=" "{{/good}}><span class="wait">{{wait}}</span>{{name}}</button>{{/answers}}
           </form>
         </article>
@@ -172,26 +172,23 @@ enum Templates {
           {{#gloss}}<p class="gloss">= {{gloss}}</p>{{/gloss}}
           {{#context}}<p class="context" lang="{{language}}">in: {{context}}</p>{{/context}}
           <form method="post" action="/words/{{id}}/edit" class="correct">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             <input type="hidden" name="action" value="correct">
             <label for="typed">The word</label>
             <div class="row"><input id="typed" name="word" value="{{typed}}" lang="{{language}}" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200"><button>Save</button></div>
           </form>
           <form method="post" action="/words/{{id}}/edit" class="note">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             <input type="hidden" name="action" value="note">
             <label for="note">Note</label>
             <textarea id="note" name="note" rows="3" maxlength="2000">{{notes}}</textarea>
             <button>Save the note</button>
           </form>
           <div class="tags">
-            {{#tags}}<form method="post" action="/words/{{id}}/edit"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="seen" value="{{version}}"><input type="hidden" name="action" value="untag"><input type="hidden" name="tag" value="{{.}}"><button class="tag" aria-label="Take the tag {{.}} off">+{{.}} ×</button></form>{{/tags}}
+            {{#tags}}<form method="post" action="/words/{{id}}/edit">{{> formStamp}}<input type="hidden" name="action" value="untag"><input type="hidden" name="tag" value="{{.}}"><button class="tag" aria-label="Take the tag {{.}} off">+{{.}} ×</button></form>{{/tags}}
           </div>
           <form method="post" action="/words/{{id}}/edit" class="addtag">
-            <input type="hidden" name="csrf" value="{{csrf}}">
-            <input type="hidden" name="seen" value="{{version}}">
+            {{> formStamp}}
             <input type="hidden" name="action" value="tag">
             <div class="row"><input name="tag" maxlength="100" placeholder="a tag, one word" aria-label="A tag to add" autocapitalize="off"><button>Add the tag</button></div>
           </form>

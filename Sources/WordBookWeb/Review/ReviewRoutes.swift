@@ -62,14 +62,12 @@ extension WebApp {
         } else {
             throw WebError.unknownAction(name)
         }
-        switch try await reviews.act(action, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0) {
-        case .done:
-            return .redirect(to: "/review")
-        case let .changedMeanwhile(sentence):
-            return try await review(context, error: sentence, status: .conflict)
-        case let .refused(sentence):
-            return try await review(context, error: sentence, status: .unprocessableContent)
-        }
+        let outcome = try await reviews.act(action, on: id, seenVersion: form.seen ?? "", session: context.session?.id ?? 0)
+        return try await respond(to: outcome, next: "/review", changed: { word in
+            "\(word.named) was answered or changed on another phone or on the box meanwhile, so nothing was done: here is the next word."
+        }, showAgain: { _, sentence, status in
+            try await review(context, error: sentence, status: status)
+        })
     }
 
     func undoAnswer(_ request: Request, _ context: WebContext) async throws -> Response {

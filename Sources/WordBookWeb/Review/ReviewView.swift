@@ -44,6 +44,6 @@ enum ReviewView {
 
     private static func common(of word: Word) -> [String: Any] {
         ["id": word.id ?? 0, "language": word.targetLanguage.code, "languageName": word.targetLanguage.name,
-         "version": TriageDesk.version(of: word)]
+         "version": word.pageVersion]
     }
 }

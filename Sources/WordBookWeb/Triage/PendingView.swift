@@ -38,7 +38,7 @@ enum PendingView {
         }
         var values: [String: Any] = [
             "id": word.id ?? 0, "language": language, "languageName": word.targetLanguage.name,
-            "sureness": sureness(word), "csrf": csrf, "version": TriageDesk.version(of: word), "typed": typed,
+            "sureness": sureness(word), "csrf": csrf, "version": word.pageVersion, "typed": typed,
             "candidates": candidates, "hasCandidates": !candidates.isEmpty,
             "letters": word.targetLanguage.lettersBeyondASCII, "hasLetters": !word.targetLanguage.lettersBeyondASCII.isEmpty,
         ]

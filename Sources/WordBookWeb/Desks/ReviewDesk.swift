@@ -11,14 +11,6 @@ enum ReviewAction: Equatable {
     case skip
 }
 
-/// How an answer went, as the next page says it.
-enum ReviewOutcome {
-    case done(String)
-    /// The word was answered or changed elsewhere since the page showed it: nothing was done.
-    case changedMeanwhile(String)
-    case refused(String)
-}
-
 /// Reviews for every phone through the store's own methods, one answer at a time: the day's next
 /// word is asked of the word book afresh after each answer (`AppDatabase.nextTurn`), so a word
 /// answered on the box or on another phone is never shown twice, and new words keep to the day's
@@ -28,11 +20,10 @@ actor ReviewDesk {
 
     let database: AppDatabase
     let configuration: Configuration
-    private var answered: [Int64: [(change: Int64, word: Int64, summary: String)]] = [:]
+    private var memo = SessionMemo<(change: Int64, word: Int64, summary: String)>()
     /// A word whose answer this session undid: shown next, as Anki does.
     private var undone: [Int64: Int64] = [:]
     private var skipped: [Int64: (day: Date, ids: Set<Int64>)] = [:]
-    private var notices: [Int64: String] = [:]
 
     init(database: AppDatabase, configuration: Configuration) {
         self.database = database
@@ -81,17 +72,10 @@ actor ReviewDesk {
         return zip(ratings, after).map { ($0, ReviewWait.interval(days: $1.reviewInterval, from: $1.lastReviewDate, to: $1.nextReviewDate)) }
     }
 
-    func act(_ action: ReviewAction, on id: Int64, seenVersion: String, session: Int64) throws -> ReviewOutcome {
-        let word: Word
-        do {
-            word = try database.word(id: id)
-        } catch StoreError.noSuchWord {
-            return .refused("There is no word #\(id): it may have been pruned.")
-        }
-        let name = Self.named(word)
-        guard word.status == .confirmed, TriageDesk.version(of: word) == seenVersion else {
-            return .changedMeanwhile("\(name) was answered or changed on another phone or on the box meanwhile, so nothing was done: here is the next word.")
-        }
+    func act(_ action: ReviewAction, on id: Int64, seenVersion: String, session: Int64) throws -> DeskOutcome {
+        guard let word = try database.wordIfFiled(id: id) else { return .gone(id) }
+        guard word.status == .confirmed, word.pageVersion == seenVersion else { return .changedMeanwhile(word) }
+        let name = word.named
         let done: String
         switch action {
         case .skip:
@@ -104,20 +88,15 @@ actor ReviewDesk {
                                            scheduler: configuration.reviewScheduler, random: { fuzz }, by: Self.command)
             done = "\(rating.name): \(name) comes back in "
                 + ReviewWait.interval(days: after.reviewInterval, from: after.lastReviewDate, to: after.nextReviewDate) + "."
-            if let change = database.lastChangeID { answered[session, default: []].append((change, id, done)) }
+            if let change = database.lastChangeID { memo.remember((change, id, done), for: session) }
         }
-        notices[session] = done
+        memo.say(done, to: session)
         return .done(done)
-    }
-
-    /// "#12 Ausgang".
-    nonisolated static func named(_ word: Word) -> String {
-        "#\(word.id ?? 0)" + (word.word.isEmpty ? "" : " \(word.word)")
     }
 
     /// Reverts this session's last answer; the word is then shown again, as it was.
     func undo(session: Int64) -> String {
-        guard let last = answered[session]?.popLast() else { return "There is no answer to undo from this phone." }
+        guard let last = memo.popLast(session: session) else { return "There is no answer to undo from this phone." }
         do {
             _ = try database.undo(changeID: last.change)
             undone[session] = last.word
@@ -128,14 +107,14 @@ actor ReviewDesk {
     }
 
     func lastUndoable(session: Int64) -> String? {
-        answered[session]?.last?.summary
+        memo.last(session: session)?.summary
     }
 
     func takeNotice(session: Int64) -> String? {
-        notices.removeValue(forKey: session)
+        memo.takeNotice(session: session)
     }
 
     func setNotice(_ text: String, session: Int64) {
-        notices[session] = text
+        memo.say(text, to: session)
     }
 }

@@ -13,17 +13,6 @@ enum TriageAction: Equatable {
     case reject
 }
 
-/// How an action went, as the next page says it.
-enum TriageOutcome {
-    /// Done, in one sentence for the page.
-    case done(String)
-    /// Another phone or the command line changed the word since the page was shown: nothing was
-    /// done, and the word is shown as it now is.
-    case changedMeanwhile(Word)
-    /// The learner's input was refused, in one sentence; nothing was saved.
-    case refused(String)
-}
-
 /// Settles proposals for every phone through the store's own methods, one action at a time, so that
 /// the check of a word's state and the change that follows it are never split by another phone's
 /// action; keeps each session's own actions to undo, newest last.
@@ -32,27 +21,16 @@ actor TriageDesk {
 
     let database: AppDatabase
     let glossary: Glossary?
-    private var undoable: [Int64: [(change: Int64, summary: String)]] = [:]
-    private var notices: [Int64: String] = [:]
+    private var memo = SessionMemo<(change: Int64, summary: String)>()
 
     init(database: AppDatabase, glossary: Glossary?) {
         self.database = database
         self.glossary = glossary
     }
 
-    /// The state a page shows a word in, to tell later whether it changed: its last change, in milliseconds.
-    nonisolated static func version(of word: Word) -> String {
-        String(Int64((word.updatedAt.timeIntervalSince1970 * 1000).rounded()))
-    }
-
-    func act(_ action: TriageAction, on id: Int64, seenVersion: String, session: Int64) throws -> TriageOutcome {
-        let word: Word
-        do {
-            word = try database.word(id: id)
-        } catch StoreError.noSuchWord {
-            return .refused("There is no word #\(id): it may have been pruned.")
-        }
-        guard word.status == .proposed, Self.version(of: word) == seenVersion else { return .changedMeanwhile(word) }
+    func act(_ action: TriageAction, on id: Int64, seenVersion: String, session: Int64) throws -> DeskOutcome {
+        guard let word = try database.wordIfFiled(id: id) else { return .gone(id) }
+        guard word.status == .proposed, word.pageVersion == seenVersion else { return .changedMeanwhile(word) }
         let done: String
         switch action {
         case .confirm:
@@ -83,10 +61,8 @@ actor TriageDesk {
             try database.reject(ids: [id], by: Self.command)
             done = "Rejected #\(id)" + (word.word.isEmpty ? "." : " \(word.word).")
         }
-        if let change = database.lastChangeID {
-            undoable[session, default: []].append((change, done))
-        }
-        notices[session] = done
+        if let change = database.lastChangeID { memo.remember((change, done), for: session) }
+        memo.say(done, to: session)
         return .done(done)
     }
 
@@ -105,7 +81,7 @@ actor TriageDesk {
 
     /// Reverts this session's last action; a later change to the same word, from anywhere, refuses it.
     func undo(session: Int64) -> String {
-        guard let last = undoable[session]?.popLast() else {
+        guard let last = memo.popLast(session: session) else {
             return "There is nothing to undo from this phone."
         }
         do {
@@ -118,15 +94,15 @@ actor TriageDesk {
 
     /// What this session's Undo button would undo.
     func lastUndoable(session: Int64) -> String? {
-        undoable[session]?.last?.summary
+        memo.last(session: session)?.summary
     }
 
     /// The sentence the page shows once, after an action or an undo.
     func takeNotice(session: Int64) -> String? {
-        notices.removeValue(forKey: session)
+        memo.takeNotice(session: session)
     }
 
     func setNotice(_ text: String, session: Int64) {
-        notices[session] = text
+        memo.say(text, to: session)
     }
 }

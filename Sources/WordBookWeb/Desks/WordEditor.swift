@@ -11,14 +11,6 @@ enum WordEdit: Equatable {
     case untag(String)
 }
 
-/// How an edit went, as the word's page says it.
-enum EditOutcome {
-    case done(String)
-    /// The word changed elsewhere since the page showed it: nothing was done.
-    case changedMeanwhile
-    case refused(String)
-}
-
 /// Edits words from their pages through the store's own methods, one at a time, so that the check
 /// of the word's state and the change are never split by another phone's edit; every edit goes into
 /// the change log as `web`, for `wordbook history` and `wordbook undo`.
@@ -29,22 +21,17 @@ actor WordEditor {
 
     let database: AppDatabase
     let glossary: Glossary?
-    private var notices: [Int64: String] = [:]
+    private var memo = SessionMemo<Never>()
 
     init(database: AppDatabase, glossary: Glossary?) {
         self.database = database
         self.glossary = glossary
     }
 
-    func edit(_ edit: WordEdit, on id: Int64, seenVersion: String, session: Int64) throws -> EditOutcome {
-        let word: Word
-        do {
-            word = try database.word(id: id)
-        } catch StoreError.noSuchWord {
-            return .refused("There is no word #\(id): it may have been pruned.")
-        }
-        guard TriageDesk.version(of: word) == seenVersion else { return .changedMeanwhile }
-        let name = ReviewDesk.named(word)
+    func edit(_ edit: WordEdit, on id: Int64, seenVersion: String, session: Int64) throws -> DeskOutcome {
+        guard let word = try database.wordIfFiled(id: id) else { return .gone(id) }
+        guard word.pageVersion == seenVersion else { return .changedMeanwhile(word) }
+        let name = word.named
         let done: String
         do {
             switch edit {
@@ -77,11 +64,11 @@ actor WordEditor {
         } catch let error as StoreError {
             return .refused("Nothing was saved: \(error).")
         }
-        notices[session] = done
+        memo.say(done, to: session)
         return .done(done)
     }
 
     func takeNotice(session: Int64) -> String? {
-        notices.removeValue(forKey: session)
+        memo.takeNotice(session: session)
     }
 }
