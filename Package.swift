@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -62,6 +61,11 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"])]
         ),
         .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
@@ -84,12 +88,14 @@ let package = Package(
         .target(name: "WordBookVocabulary"),
         // libjpeg-turbo's handles, for the pipeline's pictures and the terminal's alike.
         .target(name: "WordBookJPEG", dependencies: ["CTurboJPEG"]),
+        // SHA-256, SHA-1 and HMAC from the system's libcrypto.
+        .target(name: "WordBookDigest", dependencies: ["CCrypto"]),
         // Records, migrations, queries, the review schedulers and backup, through GRDB.
         .target(
             name: "WordBookStore",
             dependencies: [
                 "WordBookVocabulary", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest",
             ]
         ),
         // What both executables read: the configuration, the data paths, the inbox's file rules and the
@@ -108,7 +114,7 @@ let package = Package(
             name: "WordBookPipeline",
             dependencies: [
                 "CTesseract", "CHeif", "CSceneTextAPI", "WordBookJPEG", "WordBookVocabulary", "WordBookSettings",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest",
             ]
         ),
         // The worker: watching the inbox, filing photos through the pipeline into the store.
@@ -117,7 +123,7 @@ let package = Package(
             dependencies: [
                 "WordBookVocabulary", "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -128,8 +134,7 @@ let package = Package(
             name: "WordBookAnki",
             dependencies: [
                 "CArchive", "WordBookVocabulary", "WordBookStore", "WordBookSettings",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // A stored photo drawn in the terminal: TurboJPEG to decode, zlib for kitty's PNG.
@@ -158,7 +163,7 @@ let package = Package(
                 "WordBookGloss",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest",
             ]
         ),
         .executableTarget(
@@ -183,7 +188,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -201,7 +206,7 @@ let package = Package(
             name: "WordBookKitTests",
             dependencies: [
                 "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "CTesseract",
+                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "WordBookDigest", "CTesseract",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -211,8 +216,7 @@ let package = Package(
             dependencies: [
                 "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookThumbnail",
                 "CTesseract", "CTurboJPEG",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WordBookDigest", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

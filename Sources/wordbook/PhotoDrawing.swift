@@ -1,6 +1,6 @@
 import ArgumentParser
-import Crypto
 import Foundation
+import WordBookDigest
 import WordBookSettings
 import WordBookStore
 import WordBookThumbnail
@@ -172,6 +172,6 @@ func archivedOriginal(of word: Word, book: String, paths: DataPaths) -> String? 
     }
     if found.count == 1 && found[0] == paths.archivedOriginal(day: book, sourceName: word.sourceName) { return found[0] }
     return found.first { path in
-        FileManager.default.contents(atPath: path).map { SHA256.hash(data: $0).map { String(format: "%02x", $0) }.joined() == word.sourceSHA256 } ?? false
+        FileManager.default.contents(atPath: path).map { Digest.sha256Hex($0) == word.sourceSHA256 } ?? false
     }
 }

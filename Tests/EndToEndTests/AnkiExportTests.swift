@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import Testing
+import WordBookDigest
 import WordBookVocabulary
 
 /// The Python of the test environment, with PyPI's anki (bash scripts/python-env.sh makes it).
@@ -110,7 +110,7 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
             let stored = "\(scratch.root)/\(word).jpg"
             _ = try run(["show", "\(ids[word]!)", "--image", stored])
             let bytes = try Data(contentsOf: URL(fileURLWithPath: stored))
-            #expect(media[name] == SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined(), "\(word)")
+            #expect(media[name] == Digest.sha256Hex(bytes), "\(word)")
         }
 
         let cafe = try #require(notes["Café"]?["fields"] as? [String: String])

@@ -1,10 +1,10 @@
-import Crypto
 import Foundation
 import Glibc
 import GRDB
+import WordBookDigest
 
 func sha256(_ data: Data) -> String {
-    SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    Digest.sha256Hex(data)
 }
 
 /// `count` different photos (distinct bytes, the same pictures): the smaller English TestImages,

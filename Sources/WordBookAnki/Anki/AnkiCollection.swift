@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import GRDB
+import WordBookDigest
 import WordBookSettings
 import WordBookStore
 import WordBookVocabulary
@@ -208,7 +208,7 @@ public struct AnkiCollection: Sendable {
 
     /// Anki's duplicate check: the first 8 hex digits of the SHA-1 of the first field's text.
     static func checksum(_ text: String) -> Int64 {
-        let digest = Array(Insecure.SHA1.hash(data: Data(text.utf8)))
+        let digest = Digest.sha1(Data(text.utf8))
         return digest.prefix(4).reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
 

@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import Glibc
 import GRDB
+import WordBookDigest
 import WordBookGloss
 import WordBookPipeline
 import WordBookSettings
@@ -158,7 +158,7 @@ public final class PhotoFiler: @unchecked Sendable {
     ) -> IngestOutcome {
         do {
             guard let (bytes, modified) = try observer.time(.read, { try read(path, identity: &identity) }) else { return .gone }
-            let digest = observer.time(.hash) { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
+            let digest = observer.time(.hash) { Digest.sha256Hex(bytes) }
             if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
                 return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: bytes, modified: modified))
             }

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import WordBookDigest
 import WordBookSettings
 
 /// The scene-text detector and recogniser of one worker thread, loaded from files whose SHA-256
@@ -50,7 +50,7 @@ public final class SceneText {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SceneTextError("\(path) could not be read")
             }
-            let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+            let digest = Digest.sha256Hex(data)
             guard digest == expectedSHA256[name] else {
                 throw SceneTextError("\(path) is not the file this WordBook was built for (SHA-256 \(digest)); reinstall the package or run make models")
             }

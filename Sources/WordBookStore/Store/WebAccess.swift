@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import GRDB
+import WordBookDigest
 
 /// A phone paired with the web app: its cookie's token is kept as a SHA-256 hash only, so a copy of
 /// the database opens no session.
@@ -45,7 +45,7 @@ public enum WebAccessError: Error, CustomStringConvertible, Equatable {
 extension AppDatabase {
     /// The hex SHA-256 of a secret, as the tables keep it.
     static func hashed(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.sha256Hex(Data(secret.utf8))
     }
 
     /// `count` random bytes as URL- and cookie-safe text (base64url, no padding).

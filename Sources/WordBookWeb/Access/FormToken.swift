@@ -1,13 +1,11 @@
-import Crypto
 import Foundation
+import WordBookDigest
 
 /// The CSRF token of a session's forms: an HMAC of the session's secret cookie, so a page of another
 /// site, which cannot read the cookie, cannot forge it, and it changes with every session.
 enum FormToken {
     static func of(sessionToken: String) -> String {
-        let key = SymmetricKey(data: Data(sessionToken.utf8))
-        return Data(HMAC<SHA256>.authenticationCode(for: Data("wordbook form".utf8), using: key))
-            .map { String(format: "%02x", $0) }.joined()
+        Digest.hex(Digest.hmacSHA256(key: Data(sessionToken.utf8), message: Data("wordbook form".utf8)))
     }
 
     /// Whether `sent` is the session's token, compared in constant time.

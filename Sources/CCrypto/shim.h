@@ -1,0 +1,2 @@
+#include <openssl/evp.h>
+#include <openssl/hmac.h>

@@ -1,0 +1,56 @@
+import CCrypto
+import Foundation
+
+/// SHA-256, SHA-1 and HMAC-SHA-256 from the system's libcrypto (OpenSSL, kept up to date by the
+/// distribution): a photo's identity, a model file's check, the stored hashes of the web's
+/// sessions and pairing codes, their form tokens, and Anki's duplicate check.
+public enum Digest {
+    public static func sha256(_ bytes: some ContiguousBytes) -> [UInt8] {
+        digest(bytes, EVP_sha256())
+    }
+
+    /// The SHA-256 in lower-case hex, as the word book stores it.
+    public static func sha256Hex(_ bytes: some ContiguousBytes) -> String {
+        hex(sha256(bytes))
+    }
+
+    public static func sha1(_ bytes: some ContiguousBytes) -> [UInt8] {
+        digest(bytes, EVP_sha1())
+    }
+
+    public static func hmacSHA256(key: some ContiguousBytes, message: some ContiguousBytes) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        // An empty key still needs an address: libcrypto reads none of it.
+        var keyBytes = key.withUnsafeBytes { Array($0) }
+        let keyLength = Int32(keyBytes.count)
+        if keyBytes.isEmpty { keyBytes = [0] }
+        message.withUnsafeBytes { message in
+            _ = HMAC(EVP_sha256(), keyBytes, keyLength, message.bindMemory(to: UInt8.self).baseAddress, message.count, &out, &length)
+        }
+        precondition(length == 32, "libcrypto gave no HMAC-SHA-256")
+        return Array(out.prefix(Int(length)))
+    }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func digest(_ bytes: some ContiguousBytes, _ kind: OpaquePointer?) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let status = bytes.withUnsafeBytes { bytes in
+            EVP_Digest(bytes.baseAddress, bytes.count, &out, &length, kind, nil)
+        }
+        // Fails only when libcrypto cannot allocate a few hundred bytes.
+        precondition(status == 1 && length > 0, "libcrypto could not compute a digest")
+        return Array(out.prefix(Int(length)))
+    }
+}
