@@ -6,20 +6,21 @@ import Testing
 @Suite(.serialized) struct CrashSafetyTests {
     @Test func theWorkerKilledAgainAndAgainLosesNothingAndFilesNothingTwice() throws {
         let scratch = try Scratch()
-        let photos = try distinctPhotos(95)
+        // Each round's worker files a photo or two before it is killed: 45 photos keep every round busy.
+        let photos = try distinctPhotos(45)
         let broken = (0..<5).map { (String(format: "broken-%d.jpg", $0), Data("not a photo \($0)".utf8)) }
-        let inputs = photos + broken
+        let inputs = (photos + broken).shuffled()
         try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
-        for (name, data) in inputs.prefix(50) { try data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(name)")) }
+        for (name, data) in inputs.prefix(26) { try data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(name)")) }
 
         var generator = SystemRandomNumberGenerator()
         var kills = 0
-        var fed = 50
+        var fed = 26
         for round in 0..<12 {
             let worker = try Worker(scratch, name: "round-\(round)")
             // Start-up itself is a moment to be killed in too.
             usleep(UInt32.random(in: 100_000...1_500_000, using: &generator))
-            while fed < inputs.count && fed < 50 + (round + 1) * 5 {
+            while fed < inputs.count && fed < 26 + (round + 1) * 2 {
                 let (name, data) = inputs[fed]
                 let staged = "\(scratch.root)/\(name).part"
                 try data.write(to: URL(fileURLWithPath: staged))
@@ -54,7 +55,7 @@ import Testing
         let scratch = try Scratch()
         let folder = "\(scratch.root)/photos"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let photos = try distinctPhotos(40)
+        let photos = try distinctPhotos(20)
         for (name, data) in photos { try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
 
         for delay: UInt32 in [400_000, 900_000, 1_500_000] {
