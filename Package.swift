@@ -7,7 +7,6 @@ import PackageDescription
 // `wordbook-worker`, which links Tesseract, Leptonica, libheif and libarchive the normal way.
 let package = Package(
     name: "WordBook",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "wordbook", targets: ["wordbook"]),
         .executable(name: "wordbook-worker", targets: ["wordbook-worker"]),
@@ -18,7 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Up to the next minor version only: ParserMessages.swift rewrites the parser's English messages.
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -217,7 +217,9 @@ let package = Package(
                 "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookThumbnail",
                 "CTesseract", "CTurboJPEG",
                 "WordBookDigest", .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // Read by HelpSnapshotTests from the source tree, not resources of the test bundle.
+            exclude: ["Snapshots"]
         ),
     ]
 )

@@ -251,7 +251,7 @@ public struct WebApp: Sendable {
     func undo(_ request: Request, _ context: WebContext) async throws -> Response {
         _ = try await form(request, context)
         let session = context.session?.id ?? 0
-        await desk.setNotice(await desk.undo(session: session), session: session)
+        await desk.undo(session: session)
         return .redirect(to: "/pending")
     }
 }

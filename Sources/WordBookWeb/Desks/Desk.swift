@@ -37,11 +37,20 @@ extension AppDatabase {
     }
 }
 
+/// A change a phone made, which it may undo.
+struct UndoableChange {
+    /// The change log's row.
+    let change: Int64
+    let word: Int64
+    /// What the page said it did.
+    let summary: String
+}
+
 /// What a desk keeps for each paired phone (by session): the sentence its next page shows once, and
-/// its own actions to undo, newest last.
-struct SessionMemo<Undoable> {
+/// its own changes to undo, newest last.
+struct SessionMemo {
     private var notices: [Int64: String] = [:]
-    private var undoable: [Int64: [Undoable]] = [:]
+    private var undoable: [Int64: [UndoableChange]] = [:]
 
     mutating func say(_ sentence: String, to session: Int64) {
         notices[session] = sentence
@@ -52,15 +61,50 @@ struct SessionMemo<Undoable> {
         notices.removeValue(forKey: session)
     }
 
-    mutating func remember(_ action: Undoable, for session: Int64) {
-        undoable[session, default: []].append(action)
+    /// The change `database` made last, for `session` to undo; `summary` is also said on its next page.
+    mutating func remember(_ summary: String, word: Int64, from database: AppDatabase, for session: Int64) {
+        if let change = database.lastChangeID {
+            undoable[session, default: []].append(UndoableChange(change: change, word: word, summary: summary))
+        }
+        say(summary, to: session)
     }
 
-    mutating func popLast(session: Int64) -> Undoable? {
-        undoable[session]?.popLast()
-    }
-
-    func last(session: Int64) -> Undoable? {
+    func last(session: Int64) -> UndoableChange? {
         undoable[session]?.last
+    }
+
+    /// Reverts the session's last change through the change log, where a later change to the same
+    /// word, from anywhere, refuses it; the session's next page says how it went (`nothing` when
+    /// there was nothing to undo). The change undone, when it was.
+    mutating func undoLast(session: Int64, in database: AppDatabase, nothing: String) -> UndoableChange? {
+        guard let last = undoable[session]?.popLast() else {
+            say(nothing, to: session)
+            return nil
+        }
+        do {
+            _ = try database.undo(changeID: last.change)
+            say("Undone: \(last.summary)", to: session)
+            return last
+        } catch {
+            say("Could not undo: \(error).", to: session)
+            return nil
+        }
+    }
+}
+
+/// An actor that acts on words for every phone, one action at a time, keeping each phone's memo.
+protocol Desk: Actor {
+    var memo: SessionMemo { get set }
+}
+
+extension Desk {
+    /// The sentence the session's page shows once, after an action or an undo.
+    func takeNotice(session: Int64) -> String? {
+        memo.takeNotice(session: session)
+    }
+
+    /// What the session's Undo button would undo.
+    func lastUndoable(session: Int64) -> String? {
+        memo.last(session: session)?.summary
     }
 }

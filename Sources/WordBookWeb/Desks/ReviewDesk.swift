@@ -15,12 +15,12 @@ enum ReviewAction: Equatable {
 /// word is asked of the word book afresh after each answer (`AppDatabase.nextTurn`), so a word
 /// answered on the box or on another phone is never shown twice, and new words keep to the day's
 /// limit across all of them. Keeps each session's answers to undo and its words put aside.
-actor ReviewDesk {
+actor ReviewDesk: Desk {
     static let command = "web"
 
     let database: AppDatabase
     let configuration: Configuration
-    private var memo = SessionMemo<(change: Int64, word: Int64, summary: String)>()
+    var memo = SessionMemo()
     /// A word whose answer this session undid: shown next, as Anki does.
     private var undone: [Int64: Int64] = [:]
     private var skipped: [Int64: (day: Date, ids: Set<Int64>)] = [:]
@@ -76,45 +76,28 @@ actor ReviewDesk {
         guard let word = try database.wordIfFiled(id: id) else { return .gone(id) }
         guard word.status == .confirmed, word.pageVersion == seenVersion else { return .changedMeanwhile(word) }
         let name = word.named
-        let done: String
         switch action {
         case .skip:
             let day = day()
             skipped[session] = (day.start, skippedToday(session: session, day: day).union([id]))
-            done = "Put \(name) aside for today on this phone."
+            let done = "Put \(name) aside for today on this phone."
+            memo.say(done, to: session)
+            return .done(done)
         case let .answer(rating):
             let fuzz = Self.fuzz(of: word)
             let after = try database.grade(id: id, level: rating.grade, now: Date(), calendar: configuration.calendar,
                                            scheduler: configuration.reviewScheduler, random: { fuzz }, by: Self.command)
-            done = "\(rating.name): \(name) comes back in "
+            let done = "\(rating.name): \(name) comes back in "
                 + ReviewWait.interval(days: after.reviewInterval, from: after.lastReviewDate, to: after.nextReviewDate) + "."
-            if let change = database.lastChangeID { memo.remember((change, id, done), for: session) }
+            memo.remember(done, word: id, from: database, for: session)
+            return .done(done)
         }
-        memo.say(done, to: session)
-        return .done(done)
     }
 
     /// Reverts this session's last answer; the word is then shown again, as it was.
-    func undo(session: Int64) -> String {
-        guard let last = memo.popLast(session: session) else { return "There is no answer to undo from this phone." }
-        do {
-            _ = try database.undo(changeID: last.change)
-            undone[session] = last.word
-            return "Undone: \(last.summary)"
-        } catch {
-            return "Could not undo: \(error)."
+    func undo(session: Int64) {
+        if let undone = memo.undoLast(session: session, in: database, nothing: "There is no answer to undo from this phone.") {
+            self.undone[session] = undone.word
         }
-    }
-
-    func lastUndoable(session: Int64) -> String? {
-        memo.last(session: session)?.summary
-    }
-
-    func takeNotice(session: Int64) -> String? {
-        memo.takeNotice(session: session)
-    }
-
-    func setNotice(_ text: String, session: Int64) {
-        memo.say(text, to: session)
     }
 }

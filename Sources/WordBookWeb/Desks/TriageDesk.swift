@@ -16,12 +16,12 @@ enum TriageAction: Equatable {
 /// Settles proposals for every phone through the store's own methods, one action at a time, so that
 /// the check of a word's state and the change that follows it are never split by another phone's
 /// action; keeps each session's own actions to undo, newest last.
-actor TriageDesk {
+actor TriageDesk: Desk {
     static let command = "web"
 
     let database: AppDatabase
     let glossary: Glossary?
-    private var memo = SessionMemo<(change: Int64, summary: String)>()
+    var memo = SessionMemo()
 
     init(database: AppDatabase, glossary: Glossary?) {
         self.database = database
@@ -61,8 +61,7 @@ actor TriageDesk {
             try database.reject(ids: [id], by: Self.command)
             done = "Rejected #\(id)" + (word.word.isEmpty ? "." : " \(word.word).")
         }
-        if let change = database.lastChangeID { memo.remember((change, done), for: session) }
-        memo.say(done, to: session)
+        memo.remember(done, word: id, from: database, for: session)
         return .done(done)
     }
 
@@ -80,29 +79,7 @@ actor TriageDesk {
     }
 
     /// Reverts this session's last action; a later change to the same word, from anywhere, refuses it.
-    func undo(session: Int64) -> String {
-        guard let last = memo.popLast(session: session) else {
-            return "There is nothing to undo from this phone."
-        }
-        do {
-            _ = try database.undo(changeID: last.change)
-            return "Undone: \(last.summary)"
-        } catch {
-            return "Could not undo: \(error)."
-        }
-    }
-
-    /// What this session's Undo button would undo.
-    func lastUndoable(session: Int64) -> String? {
-        memo.last(session: session)?.summary
-    }
-
-    /// The sentence the page shows once, after an action or an undo.
-    func takeNotice(session: Int64) -> String? {
-        memo.takeNotice(session: session)
-    }
-
-    func setNotice(_ text: String, session: Int64) {
-        memo.say(text, to: session)
+    func undo(session: Int64) {
+        _ = memo.undoLast(session: session, in: database, nothing: "There is nothing to undo from this phone.")
     }
 }

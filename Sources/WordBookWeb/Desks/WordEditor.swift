@@ -14,14 +14,14 @@ enum WordEdit: Equatable {
 /// Edits words from their pages through the store's own methods, one at a time, so that the check
 /// of the word's state and the change are never split by another phone's edit; every edit goes into
 /// the change log as `web`, for `wordbook history` and `wordbook undo`.
-actor WordEditor {
+actor WordEditor: Desk {
     static let command = "web"
     static let longestNote = 2000
     static let longestTag = 100
 
     let database: AppDatabase
     let glossary: Glossary?
-    private var memo = SessionMemo<Never>()
+    var memo = SessionMemo()
 
     init(database: AppDatabase, glossary: Glossary?) {
         self.database = database
@@ -66,9 +66,5 @@ actor WordEditor {
         }
         memo.say(done, to: session)
         return .done(done)
-    }
-
-    func takeNotice(session: Int64) -> String? {
-        memo.takeNotice(session: session)
     }
 }

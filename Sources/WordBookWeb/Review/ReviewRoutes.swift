@@ -73,7 +73,7 @@ extension WebApp {
     func undoAnswer(_ request: Request, _ context: WebContext) async throws -> Response {
         _ = try await form(request, context)
         let session = context.session?.id ?? 0
-        await reviews.setNotice(await reviews.undo(session: session), session: session)
+        await reviews.undo(session: session)
         return .redirect(to: "/review")
     }
 }
