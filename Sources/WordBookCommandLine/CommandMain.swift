@@ -34,6 +34,14 @@ public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
     }
 }
 
+/// The command could not do what it was asked, though the command line was right (the photo's
+/// original is gone, glosses are off): status 1, as for a word that does not exist, not 64.
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
 /// A program or service the command needs is not there (no photo viewer installed): status 69,
 /// EX_UNAVAILABLE in sysexits.h, not 64, which says the command line was wrong.
 public struct Unavailable: Error, CustomStringConvertible {

@@ -68,7 +68,7 @@ struct GlossCommand: ParsableCommand {
             return
         }
         guard configuration.glossEnabled else {
-            throw ValidationError("glosses are off ([gloss] enabled = false in \(configuration.source ?? "the configuration")).")
+            throw CommandFailure("glosses are off ([gloss] enabled = false in \(configuration.source ?? "the configuration")).")
         }
         let dictionaries = Dictionaries(configuration)
         let words = try database.wordsWithoutGloss()
@@ -133,9 +133,9 @@ struct GlossCommand: ParsableCommand {
             case .sameLanguage:
                 throw ValidationError("\(language.code) is your own language ([gloss] native_language): its words get no gloss.")
             case let .missingDictionary(packages):
-                throw ValidationError("the dictionary is not installed: sudo apt-get install \(packages.joined(separator: " "))")
+                throw Unavailable("the dictionary is not installed: sudo apt-get install \(packages.joined(separator: " "))")
             case .noDictionaryForPair:
-                throw ValidationError("Debian has no FreeDict dictionary from \(language.code) to \(configuration.nativeLanguage.code).")
+                throw Unavailable("Debian has no FreeDict dictionary from \(language.code) to \(configuration.nativeLanguage.code).")
             }
         }
         if json {

@@ -29,7 +29,7 @@ struct Open: ParsableCommand {
         let paths = try options.paths(configuration)
         guard let original = archivedOriginal(of: word, book: book, paths: paths) else {
             let expected = paths.archivedOriginal(day: book, sourceName: word.sourceName)
-            throw ValidationError("the original of #\(id.value) is not in the archive (no \(expected.escapingControlCharacters)): it was deleted after filing, filed by ingest, or moved; wordbook show \(id.value) --image FILE writes the stored copy.")
+            throw CommandFailure("the original of #\(id.value) is not in the archive (no \(expected.escapingControlCharacters)): it was deleted after filing, filed by ingest, or moved; wordbook show \(id.value) --image FILE writes the stored copy.")
         }
         let opener = ProcessInfo.processInfo.environment["WORDBOOK_OPENER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         guard let program = Self.executable(opener) else {
@@ -47,7 +47,7 @@ struct Open: ParsableCommand {
         }
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw ValidationError("\(opener.escapingControlCharacters) could not open \(original.escapingControlCharacters) (exit status \(process.terminationStatus)).")
+            throw CommandFailure("\(opener.escapingControlCharacters) could not open \(original.escapingControlCharacters) (exit status \(process.terminationStatus)).")
         }
         print("Opened \(original.escapingControlCharacters) with \(opener.escapingControlCharacters).")
     }

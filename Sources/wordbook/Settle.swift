@@ -46,7 +46,7 @@ struct Correct: ParsableCommand {
         if let number = Int(word) {
             let candidates = try database.word(id: id.value).candidates
             guard (1...max(1, candidates.count)).contains(number), number <= candidates.count else {
-                throw ValidationError("#\(id.value) has \(candidates.count) candidate\(candidates.count == 1 ? "" : "s"), so there is no candidate \(number).")
+                throw CommandFailure("#\(id.value) has \(candidates.count) candidate\(candidates.count == 1 ? "" : "s"), so there is no candidate \(number).")
             }
             text = candidates[number - 1]
         }

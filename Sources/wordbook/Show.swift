@@ -71,7 +71,7 @@ struct Show: ParsableCommand {
         let reviews = try database.reviews(of: id.value)
         let original = archivedOriginal(of: word, book: listing.book, paths: try options.paths(configuration))
         if let image {
-            guard let stored else { throw ValidationError("#\(id.value) has no stored image.") }
+            guard let stored else { throw CommandFailure("#\(id.value) has no stored image.") }
             if image.path == "-" {
                 FileHandle.standardOutput.write(stored.jpeg)
                 return

@@ -99,6 +99,9 @@ import Testing
         let status = try wordbook(["status", "--config", scratch.config])
         #expect(status.status == 0)
         #expect(status.stdout.contains("sudo apt-get install dict-freedict-deu-eng trans-de-en"), "\(status.stdout)")
+        // Looking a word up then needs what is not there: status 69 (unavailable), and the package to install.
+        let lookUp = try wordbook(["gloss", "--look-up", "Ausgang", "--language", "de", "--config", scratch.config])
+        #expect(lookUp.status == 69 && lookUp.stderr.contains("sudo apt-get install dict-freedict-deu-eng"), "\(lookUp.status) \(lookUp.stderr)")
 
         // Once the dictionary is there, --refresh fills the gloss in.
         try (configured + "\n[gloss]\ndictionaries = \"/usr/share/dictd\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)

@@ -62,7 +62,8 @@ import Testing
         #expect(try run(["correct", "\(id)", "1"]).status == 0)
         #expect((try json(["show", "\(id)"])["word"] as! [String: Any])["word"] as? String == candidates[0])
         let tooFar = try run(["correct", "\(id)", "9"])
-        #expect(tooFar.status != 0 && tooFar.stderr.contains("no candidate 9"))
+        // The command line was right, the word has no ninth candidate: status 1, not 64.
+        #expect(tooFar.status == 1 && tooFar.stderr.contains("no candidate 9"), "\(tooFar.status) \(tooFar.stderr)")
     }
 
     /// `correct 7 "die Straße"`: the noun is filed and glossed, its gender in the gloss.

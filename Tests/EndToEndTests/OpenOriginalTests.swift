@@ -62,7 +62,8 @@ import Testing
         // The original gone from the archive: show says so, open refuses in one sentence.
         try FileManager.default.removeItem(atPath: archived)
         let missing = try wordbook(["open", "\(id)", "--config", scratch.config], environment: ["WORDBOOK_OPENER": opener])
-        #expect(missing.status != 0 && missing.stderr.hasPrefix("wordbook: the original of #\(id) is not in the archive"), "\(missing.stderr)")
+        // The command line was right: status 1 (could not do it), not 64 (usage).
+        #expect(missing.status == 1 && missing.stderr.hasPrefix("wordbook: the original of #\(id) is not in the archive"), "\(missing.stderr)")
         #expect(missing.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: record), "the opener never ran")
         #expect(try wordbook(["show", "\(id)", "--config", scratch.config]).stdout.contains("  original    not in the archive\n"))
