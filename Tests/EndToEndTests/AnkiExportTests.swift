@@ -13,20 +13,22 @@ let testPython = repositoryRoot.appendingPathComponent(".build/pyenv/bin/python"
     let ids: [String: Int]
     static let labels = ["Straße", "Brötchen", "Café", "Fenêtre", "Mañana", "Baño"]
 
+    /// The app's rule, whose intervals the Anki card carries over as they are.
+    static let interval = "[review]\nscheduler = \"interval\""
+    static let filed = Result {
+        try FiledWordBook(["de", "fr", "es"].flatMap { language in
+            LabeledImage.all.filter { $0.language == language && labels.contains($0.word) }.map { ($0.file, language) }
+        }, configuration: interval)
+    }
+
     init() throws {
         scratch = try Scratch()
-        // The app's rule, whose intervals the Anki card carries over as they are.
         let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
-        try (plain + "\n[review]\nscheduler = \"interval\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        try (plain + "\n" + Self.interval + "\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        let filed = try Self.filed.get()
+        try filed.copy(to: scratch)
         var ids: [String: Int] = [:]
-        for language in ["de", "fr", "es"] {
-            let images = LabeledImage.all.filter { $0.language == language && Self.labels.contains($0.word) }
-            let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config] + images.map(\.path))
-            for (line, image) in zip(result.stdout.split(separator: "\n"), images) {
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                ids[image.word] = object?["id"] as? Int
-            }
-        }
+        for image in LabeledImage.all { if let id = filed.filed[image.file]?["id"] as? Int { ids[image.word] = id } }
         self.ids = ids
     }
 

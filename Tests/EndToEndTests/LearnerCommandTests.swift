@@ -9,18 +9,18 @@ import Testing
     /// Word IDs by the TestImages file they were filed from.
     let ids: [String: Int]
 
+    /// The first two photos of each of three languages, filed once for the suite.
+    static let filed = Result {
+        try FiledWordBook(["en", "de", "fr"].flatMap { language in
+            LabeledImage.all.filter { $0.language == language }.prefix(2).map { ($0.file, language) }
+        })
+    }
+
     init() throws {
         scratch = try Scratch()
-        var ids: [String: Int] = [:]
-        for language in ["en", "de", "fr"] {
-            let images = LabeledImage.all.filter { $0.language == language }.prefix(2)
-            let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config] + images.map(\.path))
-            for (line, image) in zip(result.stdout.split(separator: "\n"), images) {
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                ids[image.file] = object?["id"] as? Int
-            }
-        }
-        self.ids = ids
+        let filed = try Self.filed.get()
+        try filed.copy(to: scratch)
+        ids = filed.filed.compactMapValues { $0["id"] as? Int }
     }
 
     func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {

@@ -12,16 +12,13 @@ import WordBookVocabulary
     let ids: [Int]
     let words = ["Café", "Station", "Brötchen"]
 
+    static let filed = Result { try FiledWordBook([("cafe.jpg", "fr"), ("station.jpg", "en"), ("broetchen.jpg", "de")]) }
+
     init() throws {
         scratch = try Scratch()
-        var ids: [Int] = []
-        for (file, language) in [("cafe.jpg", "fr"), ("station.jpg", "en"), ("broetchen.jpg", "de")] {
-            let path = repositoryRoot.appendingPathComponent("TestImages/\(file)").path
-            let filed = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config, path])
-            let object = try JSONSerialization.jsonObject(with: Data(filed.stdout.utf8)) as? [String: Any]
-            ids.append(try #require(object?["id"] as? Int, "\(filed.stdout) \(filed.stderr)"))
-        }
-        self.ids = ids
+        let filed = try Self.filed.get()
+        try filed.copy(to: scratch)
+        ids = try ["cafe.jpg", "station.jpg", "broetchen.jpg"].map { try #require(filed.filed[$0]?["id"] as? Int) }
     }
 
     func word(_ id: Int) throws -> [String: Any] {

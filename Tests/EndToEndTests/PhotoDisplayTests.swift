@@ -16,12 +16,13 @@ import WordBookVocabulary
     let photo: RGBImage
     let box: PixelBox
 
+    static let filed = Result { try FiledWordBook([("station.jpg", "en")]) }
+
     init() throws {
         scratch = try Scratch()
-        let path = repositoryRoot.appendingPathComponent("TestImages/station.jpg").path
-        let filed = try wordbook(["ingest", "--json", "--language", "en", "--config", scratch.config, path])
-        let object = try JSONSerialization.jsonObject(with: Data(filed.stdout.utf8)) as? [String: Any]
-        id = try #require(object?["id"] as? Int, "\(filed.stdout) \(filed.stderr)")
+        let filed = try Self.filed.get()
+        try filed.copy(to: scratch)
+        id = try #require(filed.filed["station.jpg"]?["id"] as? Int)
         let database = try AppDatabase.open(path: scratch.database, create: false)
         word = try database.word(id: Int64(id))
         let stored = try #require(try database.image(wordId: Int64(id)))

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GRDB
 import Testing
 
 /// The repository's root, from this file's place in it.
@@ -178,6 +179,58 @@ final class Scratch {
             FileManager.default.fileExists(atPath: "\(base)/\(path)", isDirectory: &isFolder)
             return !isFolder.boolValue
         }.sorted()
+    }
+}
+
+/// A word book filed once per test process by `wordbook ingest` of real photos (one run per language,
+/// in the order given), which each test copies: every test starts from the same word book, and the
+/// photos are read once, not once a test.
+final class FiledWordBook: @unchecked Sendable {
+    let scratch: Scratch
+    /// What `ingest --json` said of each photo, by its file name in TestImages/.
+    let filed: [String: [String: Any]]
+
+    /// `configuration` adds lines to the scratch configuration it is filed under, such as a `[review]` section.
+    init(_ photos: [(file: String, language: String)], configuration: String = "") throws {
+        scratch = try Scratch()
+        if !configuration.isEmpty {
+            let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
+            try (plain + "\n" + configuration + "\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        }
+        var filed: [String: [String: Any]] = [:]
+        var languages: [String] = []
+        for photo in photos where !languages.contains(photo.language) { languages.append(photo.language) }
+        for language in languages {
+            let files = photos.filter { $0.language == language }.map(\.file)
+            let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config]
+                                      + files.map { repositoryRoot.appendingPathComponent("TestImages/\($0)").path })
+            for (line, file) in zip(result.stdout.split(separator: "\n"), files) {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                guard let object, object["status"] as? String == "filed" else {
+                    throw FiledWordBookError.notFiled(file: file, said: String(line) + result.stderr)
+                }
+                filed[file] = object
+            }
+        }
+        self.filed = filed
+    }
+
+    /// The word book copied to `scratch`'s database, consistent while nothing writes (the WAL folded in).
+    func copy(to scratch: Scratch) throws {
+        try FileManager.default.createDirectory(atPath: scratch.data, withIntermediateDirectories: true)
+        try DatabaseQueue(path: self.scratch.database).writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [scratch.database])
+        }
+    }
+}
+
+enum FiledWordBookError: Error, CustomStringConvertible {
+    case notFiled(file: String, said: String)
+
+    var description: String {
+        switch self {
+        case let .notFiled(file, said): "the test could not be set up: ingest did not file \(file): \(said)"
+        }
     }
 }
 

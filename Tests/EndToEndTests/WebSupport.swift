@@ -5,26 +5,11 @@ import Testing
 /// `wordbook-web`, built beside `wordbook`.
 let webBinary = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-web").path
 
-/// Proposals filed once per test process by `wordbook ingest` of real photos; each web test copies
-/// the database, so each starts from the same word book.
-final class FiledProposals: @unchecked Sendable {
-    let scratch: Scratch
-    /// A page with candidates to pick among (novel_page, panaderia_small) and signs read right.
-    static let photos = [("cafe.jpg", "fr"), ("station.jpg", "en"), ("novel_page.jpg", "en"), ("panaderia_small.jpg", "es"),
-                         ("exit_sign_12mp.jpg", "en"), ("freihalten_narrow_plate.jpg", "de")]
-
-    static let shared = Result { try FiledProposals() }
-
-    private init() throws {
-        scratch = try Scratch()
-        for (file, language) in Self.photos {
-            let filed = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config,
-                                      repositoryRoot.appendingPathComponent("TestImages/\(file)").path])
-            guard filed.status == 0, filed.stdout.contains("\"filed\"") else {
-                throw WebTestError.setUp("ingest of \(file) failed: \(filed.stdout) \(filed.stderr)")
-            }
-        }
-    }
+/// Proposals filed once per test process from real photos; each web test copies the word book.
+/// A page with candidates to pick among (novel_page, panaderia_small) and signs read right.
+let filedProposals = Result {
+    try FiledWordBook([("cafe.jpg", "fr"), ("station.jpg", "en"), ("novel_page.jpg", "en"), ("panaderia_small.jpg", "es"),
+                       ("exit_sign_12mp.jpg", "en"), ("freihalten_narrow_plate.jpg", "de")])
 }
 
 enum WebTestError: Error, CustomStringConvertible {
@@ -54,13 +39,7 @@ final class WebServer: @unchecked Sendable {
             handle.write(Data("\n\(configuration)\n".utf8))
             try handle.close()
         }
-        let template = try FiledProposals.shared.get().scratch
-        try FileManager.default.createDirectory(atPath: scratch.data, withIntermediateDirectories: true)
-        // A consistent copy while nothing writes: the template's WAL folded in first.
-        let copy = scratch.database
-        try DatabaseQueue(path: template.database).writeWithoutTransaction { db in
-            try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
-        }
+        try filedProposals.get().copy(to: scratch)
         process.executableURL = URL(fileURLWithPath: webBinary)
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", scratch.config]
         // An hour's wait after wrong pairing codes, so that the rate-limit test holds however slowly it runs.
