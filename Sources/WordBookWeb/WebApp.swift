@@ -26,6 +26,8 @@ public struct WebApp: Sendable {
     let desk: TriageDesk
     let reviews: ReviewDesk
     let editor: WordEditor
+    /// Photo regions rendered at once: as many as there are cores.
+    let renders = RenderGate()
     /// After 5 wrong pairing codes in a row, a minute's wait. `WORDBOOK_WEB_PAIRING_WAIT` (seconds) sets
     /// another, for tests only: a test starved of its threads by others may take a minute between requests.
     let limiter = PairingLimiter(
@@ -78,9 +80,9 @@ public struct WebApp: Sendable {
         router.get("/") { _, _ in Response.redirect(to: "/pending") }
         router.get("/pair/:code") { request, context in try await pair(request, context) }
         router.get("/pending") { _, context in try await pending(context) }
-        router.get("/words/:id/photo") { _, context in try photo(context) }
-        router.get("/words/:id/cue") { _, context in try photo(context, hidingWord: true) }
-        router.get("/words/:id/around") { _, context in try photo(context, around: true) }
+        router.get("/words/:id/photo") { _, context in try await photo(context) }
+        router.get("/words/:id/cue") { _, context in try await photo(context, hidingWord: true) }
+        router.get("/words/:id/around") { _, context in try await photo(context, around: true) }
         router.post("/words/:id") { request, context in try await act(request, context) }
         router.post("/undo") { request, context in try await undo(request, context) }
         router.get("/review") { _, context in try await review(context) }
@@ -159,11 +161,19 @@ public struct WebApp: Sendable {
 
     /// The region around a word's box, the box framed, or painted over as a review's cue; with
     /// `around`, grown to hold the words read around it, for the pending page's taps.
-    func photo(_ context: WebContext, hidingWord: Bool = false, around: Bool = false) throws -> Response {
+    func photo(_ context: WebContext, hidingWord: Bool = false, around: Bool = false) async throws -> Response {
         guard let id = Self.wordID(context) else { throw WebError.noSuchWord }
         guard let word = try? database.word(id: id) else { throw WebError.noSuchWord }
         guard let stored = try database.image(wordId: id) else { throw WebError.noPhoto(id: id) }
-        let jpeg = try PhotoRegion.jpeg(of: stored.jpeg, box: word.box, around: around ? word.wordsAround : [], hidingWord: hidingWord)
+        await renders.enter()
+        let jpeg: Data
+        do {
+            jpeg = try PhotoRegion.jpeg(of: stored.jpeg, box: word.box, around: around ? word.wordsAround : [], hidingWord: hidingWord)
+        } catch {
+            await renders.leave()
+            throw error
+        }
+        await renders.leave()
         return Response(status: .ok,
                         headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600",
                                   HTTPField.Name("X-Content-Type-Options")!: "nosniff"],

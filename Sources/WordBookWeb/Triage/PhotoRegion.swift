@@ -45,9 +45,11 @@ enum PhotoRegion {
         let sent = min(1, Double(maxWidth) / Double(region.width), Double(maxHeight) / Double(region.height))
         let photo = try RGBImage(jpeg: stored, atLeast: (Int((Double(full.width) * sent).rounded(.up)),
                                                          Int((Double(full.height) * sent).rounded(.up))))
+        // The sizes alone, not the photo: the closures outlive it, and its pixels must go once the region is cut.
+        let decoded = (width: photo.width, height: photo.height)
         let onPhoto = { (rect: PixelBox) in
-            PixelBox(x: rect.x * photo.width / full.width, y: rect.y * photo.height / full.height,
-                     width: max(1, rect.width * photo.width / full.width), height: max(1, rect.height * photo.height / full.height))
+            PixelBox(x: rect.x * decoded.width / full.width, y: rect.y * decoded.height / full.height,
+                     width: max(1, rect.width * decoded.width / full.width), height: max(1, rect.height * decoded.height / full.height))
         }
         let cut = onPhoto(region)
         let onRegion = { (rect: PixelBox) in
