@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "WordBookSettings",
             dependencies: [
-                "WordBookVocabulary",
+                "WordBookVocabulary", "WordBookDigest",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]

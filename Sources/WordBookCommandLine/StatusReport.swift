@@ -59,8 +59,12 @@ public struct StatusReport: Sendable {
             let wanted = Set(languages).union([configuration.defaultLanguage])
             glossMissingPackages = Glossary(configuration).missingPackages(for: wanted.sorted { $0.code < $1.code })
         }
-        // Only whether the files are there: the worker checks their SHA-256 when it loads them.
-        if case let .failure(missing) = SceneTextFiles.locate(configured: configuration.models) { sceneTextMissing = missing.description }
+        // The worker's own check: the files are there and are the ones this WordBook was built for.
+        switch SceneTextFiles.locate(configured: configuration.models) {
+        case let .failure(missing): sceneTextMissing = missing.description
+        case let .success(files):
+            if let mismatch = files.mismatch() { sceneTextMissing = "\(mismatch); photos are read by Tesseract alone" }
+        }
         if checkingLibrary, case let .failure(missing) = SceneTextLibrary.open() { sceneTextLibraryMissing = missing }
     }
 

@@ -118,4 +118,30 @@ import Testing
         #expect(document?["sceneTextMissingPackage"] as? String == "libopencv-dnn406", "\(json.stdout)")
         #expect(document?["sceneTextLibraryMissing"] as? String == reason, "\(json.stdout)")
     }
+
+    /// A model cut short (a download or a copy stopped half-way) is what the worker refuses to load:
+    /// `status` runs the same check and says so, where before it saw only that the files were there.
+    @Test func aModelCutShortIsNamedByStatusAsTheWorkerWouldRefuseIt() throws {
+        let scratch = try Scratch()
+        let models = "\(scratch.root)/models"
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        for name in ["ppocr-det.onnx", "ppocr-rec.onnx", "ppocr-rec-keys.txt"] {
+            try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent(".build/models/\(name)").path,
+                                             toPath: "\(models)/\(name)")
+        }
+        let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (configured + "\n[recognition]\nmodels = \"\(models)\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        #expect(!(try wordbook(["status", "--config", scratch.config]).stdout.contains("ppocr")), "the files as made pass")
+
+        let detector = "\(models)/ppocr-det.onnx"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: detector))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: detector))
+        let status = try wordbook(["status", "--config", scratch.config])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("reading    \(detector) is not the file this WordBook was built for (SHA-256 "), "\(status.stdout)")
+        #expect(status.stdout.contains("photos are read by Tesseract alone"), "\(status.stdout)")
+        let json = try wordbook(["status", "--json", "--config", scratch.config])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((document?["sceneTextMissing"] as? String)?.hasPrefix("\(detector) is not the file") == true, "\(json.stdout)")
+    }
 }

@@ -34,8 +34,8 @@ import WordBookVocabulary
             if fields.count == 2 { listed[String(fields[1])] = String(fields[0]) }
         }
         for name in SceneTextFiles.names {
-            #expect(SceneText.expectedSHA256[name] == listed[name], "\(name)")
-            #expect(!(SceneText.expectedSHA256[name] ?? "").isEmpty)
+            #expect(SceneTextFiles.expectedSHA256[name] == listed[name], "\(name)")
+            #expect(!(SceneTextFiles.expectedSHA256[name] ?? "").isEmpty)
         }
         try SceneText.verify(Self.models)
     }

@@ -1,16 +1,9 @@
 import Foundation
-import WordBookDigest
 import WordBookSettings
 
 /// The scene-text detector and recogniser of one worker thread, loaded from files whose SHA-256
-/// matches what scripts/make-models.sh makes (models/SHA256SUMS; a test keeps the two equal).
+/// matches what scripts/make-models.sh makes (`SceneTextFiles.expectedSHA256`).
 public final class SceneText {
-    public static let expectedSHA256: [String: String] = [
-        SceneTextFiles.detectorName: "dad1f2327102f07bc4cf8362f33f3b585daa7874ca29d252d67f5eab2ccf3854",
-        SceneTextFiles.recognizerName: "e2002e2407bc0e9a39632cbf6b2e4b3418cdf84c5489a55d6696ab9f8f0e6d10",
-        SceneTextFiles.keysName: "b5f2bfe2bdd9448429e3e82b51c789775d9b42f2403d082b00662eb77e401c5d",
-    ]
-
     public let detector: TextDetector
     public let reader: TextLineReader
 
@@ -45,16 +38,7 @@ public final class SceneText {
         lock.lock()
         defer { lock.unlock() }
         guard !verified.contains(files.folder) else { return }
-        for name in SceneTextFiles.names {
-            let path = "\(files.folder)/\(name)"
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SceneTextError("\(path) could not be read")
-            }
-            let digest = Digest.sha256Hex(data)
-            guard digest == expectedSHA256[name] else {
-                throw SceneTextError("\(path) is not the file this WordBook was built for (SHA-256 \(digest)); reinstall the package or run make models")
-            }
-        }
+        if let mismatch = files.mismatch() { throw SceneTextError(mismatch) }
         verified.insert(files.folder)
     }
 }
