@@ -40,6 +40,28 @@ import WordBookVocabulary
         try SceneText.verify(Self.models)
     }
 
+    /// Every load checks the files, not only the first in the process: a keys file edited after one
+    /// thread loaded the models is refused by the next.
+    @Test func eachLoadChecksTheFilesAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-models-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in SceneTextFiles.names {
+            try FileManager.default.copyItem(atPath: "\(Self.models.folder)/\(name)", toPath: "\(folder)/\(name)")
+        }
+        let files = SceneTextFiles(folder: folder)
+        _ = try SceneText(files: files)
+        let keys = try FileHandle(forWritingTo: URL(fileURLWithPath: files.keys))
+        try keys.seekToEnd()
+        try keys.write(contentsOf: Data("ß\n".utf8))
+        try keys.close()
+        #expect {
+            _ = try SceneText(files: files)
+        } throws: { error in
+            "\(error)".contains("\(files.keys) is not the file this WordBook was built for")
+        }
+    }
+
     /// On a plate with two words in script lettering, the detector finds a line for each, and the
     /// recogniser reads the one at the middle of the frame.
     @Test func theDetectorFindsTheLinesAndTheRecogniserReadsTheAimedOne() throws {

@@ -30,15 +30,10 @@ public final class SceneText {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var verified: Set<String> = []
-
-    /// Each file's SHA-256 against the expected one, once per folder and process (about 0.1 s).
+    /// Each file's SHA-256 against the expected one, by every thread that loads them (about 15 ms
+    /// for the three with libcrypto), so a file replaced while the worker runs (a package upgraded
+    /// under it) is refused by the next thread to load it, not taken on trust from an earlier check.
     public static func verify(_ files: SceneTextFiles) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !verified.contains(files.folder) else { return }
         if let mismatch = files.mismatch() { throw SceneTextError(mismatch) }
-        verified.insert(files.folder)
     }
 }
