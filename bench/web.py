@@ -36,7 +36,6 @@ import concurrent.futures
 import datetime as dt
 import hashlib
 import http.client
-import importlib.util
 import json
 import os
 import random
@@ -54,15 +53,8 @@ import zoneinfo
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def load_bench(name):
-    """Another bench script as a module (their file names are not importable names)."""
-    spec = importlib.util.spec_from_file_location(name.replace("-", "_"), os.path.join(ROOT, "bench", name + ".py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-store = load_bench("store")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import store  # noqa: E402  (bench/store.py: the word book's time zone and its SQL helpers)
 
 TIME_ZONE = store.TIME_ZONE
 TARGET_MS = 150.0
