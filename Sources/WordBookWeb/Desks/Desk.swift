@@ -1,5 +1,7 @@
 import Foundation
+import WordBookGloss
 import WordBookStore
+import WordBookVocabulary
 
 /// How a form sent from a page went, as the next page says it. The pending page's actions, the
 /// review page's answers and a word page's edits all come to one of these.
@@ -23,6 +25,29 @@ extension Word {
     /// changed meanwhile: its last change, in milliseconds.
     var pageVersion: String {
         String(Int64((updatedAt.timeIntervalSince1970 * 1000).rounded()))
+    }
+}
+
+/// A word typed on a page, as the pending page's correction and a word page's edit take it.
+enum TypedWord {
+    static let longest = 200
+
+    /// Why `typed` (trimmed) is no word to save, in one sentence; nil when it is one.
+    static func refusal(_ typed: String) -> String? {
+        if typed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "A word cannot hold control characters (such as a tab or a line break): type it again."
+        }
+        guard typed.contains(where: \.isLetter) else { return "Type the word as it should be: it needs at least one letter." }
+        guard typed.count <= longest else { return "That is longer than a word (\(longest) letters at most)." }
+        return nil
+    }
+}
+
+extension Optional where Wrapped == Glossary {
+    /// The dictionary's gloss of `text`; nil with glosses off or where no dictionary has it.
+    func gloss(of text: String, in language: Language) -> Gloss? {
+        guard let glossary = self, case let .found(found) = glossary.lookUp(text, language: language) else { return nil }
+        return found
     }
 }
 

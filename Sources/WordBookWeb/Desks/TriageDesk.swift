@@ -49,13 +49,7 @@ actor TriageDesk: Desk {
             done = try settle(word, as: word.wordsAround[index].text, box: word.wordsAround[index].box)
         case let .correct(text):
             let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if typed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                return .refused("A word cannot hold control characters (such as a tab or a line break): type it again.")
-            }
-            guard typed.contains(where: \.isLetter) else {
-                return .refused("Type the word as it should be: it needs at least one letter.")
-            }
-            guard typed.count <= 200 else { return .refused("That is longer than a word (200 letters at most).") }
+            if let refusal = TypedWord.refusal(typed) { return .refused(refusal) }
             done = try settle(word, as: typed)
         case .reject:
             try database.reject(ids: [id], by: Self.command)
@@ -72,8 +66,7 @@ actor TriageDesk: Desk {
             try database.confirm(ids: [word.id!], by: Self.command)
             return "Confirmed #\(word.id!) \(text)."
         }
-        var gloss: Gloss?
-        if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
+        let gloss = glossary.gloss(of: text, in: word.targetLanguage)
         let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, box: box, by: Self.command)
         return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
     }

@@ -37,11 +37,9 @@ actor WordEditor: Desk {
             switch edit {
             case let .correct(text):
                 let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard typed.contains(where: \.isLetter) else { return .refused("Type the word as it should be: it needs at least one letter.") }
-                guard typed.count <= 200 else { return .refused("That is longer than a word (200 letters at most).") }
+                if let refusal = TypedWord.refusal(typed) { return .refused(refusal) }
                 guard typed != word.word || word.status != .confirmed else { return .refused("\(name) already says that.") }
-                var gloss: Gloss?
-                if let glossary, case let .found(found) = glossary.lookUp(typed, language: word.targetLanguage) { gloss = found }
+                let gloss = glossary.gloss(of: typed, in: word.targetLanguage)
                 let corrected = try database.correct(id: id, to: typed, gloss: gloss, by: Self.command)
                 done = "Saved #\(id) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
             case let .note(text):
