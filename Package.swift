@@ -87,7 +87,9 @@ let package = Package(
         // the stages a photo goes through. Foundation only.
         .target(name: "WordBookVocabulary"),
         // libjpeg-turbo's handles, for the pipeline's pictures and the terminal's alike.
-        .target(name: "WordBookJPEG", dependencies: ["CTurboJPEG"]),
+        // A region of a JPEG decoded alone, through the classic libjpeg API, whose errors need setjmp.
+        .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "WordBookJPEG", dependencies: ["CTurboJPEG", "CJPEGRegion"]),
         // SHA-256, SHA-1 and HMAC from the system's libcrypto.
         .target(name: "WordBookDigest", dependencies: ["CCrypto"]),
         // Records, migrations, queries, the review schedulers and backup, through GRDB.

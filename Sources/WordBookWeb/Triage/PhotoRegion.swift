@@ -37,26 +37,26 @@ enum PhotoRegion {
 
     /// The region's pixels, decoded at the smallest of libjpeg's scales that still gives the phone
     /// every pixel it is sent, `onRegion`, which takes a box on the stored photo to the same place
-    /// on those pixels, and the stored photo's size. The whole photo's pixels are let go once the region is cut out of them.
+    /// on those pixels, and the stored photo's size. Only the region is decoded: the rest of the
+    /// photo is never held.
     private static func cutOut(of stored: Data, box: PixelBox?, around: [ReadWord], maxHeight: Int)
         throws -> (pixels: RGBImage, onRegion: (PixelBox) -> PixelBox, photoSize: (width: Int, height: Int)) {
         let full = try RGBImage.size(ofJPEG: stored)
         let region = region(box: box, around: around, width: full.width, height: full.height)
         let sent = min(1, Double(maxWidth) / Double(region.width), Double(maxHeight) / Double(region.height))
-        let photo = try RGBImage(jpeg: stored, atLeast: (Int((Double(full.width) * sent).rounded(.up)),
-                                                         Int((Double(full.height) * sent).rounded(.up))))
-        // The sizes alone, not the photo: the closures outlive it, and its pixels must go once the region is cut.
-        let decoded = (width: photo.width, height: photo.height)
+        let wanted = (width: Int((Double(full.width) * sent).rounded(.up)), height: Int((Double(full.height) * sent).rounded(.up)))
+        let decoded = try RGBImage.decodedSize(ofJPEG: stored, atLeast: wanted)
         let onPhoto = { (rect: PixelBox) in
             PixelBox(x: rect.x * decoded.width / full.width, y: rect.y * decoded.height / full.height,
                      width: max(1, rect.width * decoded.width / full.width), height: max(1, rect.height * decoded.height / full.height))
         }
-        let cut = onPhoto(region)
+        let cut = onPhoto(region).clamped(width: decoded.width, height: decoded.height)
+            ?? PixelBox(x: 0, y: 0, width: decoded.width, height: decoded.height)
         let onRegion = { (rect: PixelBox) in
             let placed = onPhoto(rect)
             return PixelBox(x: placed.x - cut.x, y: placed.y - cut.y, width: placed.width, height: placed.height)
         }
-        return (photo.cropped(to: cut), onRegion, full)
+        return (try RGBImage(jpeg: stored, atLeast: wanted, region: cut), onRegion, full)
     }
 
     static func jpeg(of stored: Data, box: PixelBox?, around: [ReadWord] = [], hidingWord: Bool = false) throws -> Data {
