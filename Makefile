@@ -41,7 +41,8 @@ test: deps models
 # Both executables, the scene-text plugin (the one part that links OpenCV; the worker looks for it in
 # BIN/../lib/wordbook; C++, so patchelf drops the Swift run-time SwiftPM links it with, as
 # scripts/build-deb.sh does), the scene-text models (where the worker looks for them,
-# BIN/../share/wordbook/models), the configuration (kept if present) and the system unit. wordbook hands
+# BIN/../share/wordbook/models), the man pages and shell completions (scripts/install-manuals.sh, as the
+# .deb has them), the configuration (kept if present) and the system unit. wordbook hands
 # run, ingest and the Anki export to wordbook-worker, which it finds beside itself.
 install: release
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/wordbook
@@ -55,6 +56,7 @@ install: release
 	for doc in docs/*.md; do \
 		install -D -m 0644 $$doc $(DESTDIR)$(PREFIX)/share/doc/wordbook/$$doc; done
 	install -D -m 0644 models/README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/models.md
+	bash scripts/install-manuals.sh $(RELEASE_BIN) $(DESTDIR)$(PREFIX)
 	test -e $(DESTDIR)/etc/wordbook/config.toml || install -D -m 0644 config/wordbook.toml $(DESTDIR)/etc/wordbook/config.toml
 	install -D -m 0644 systemd/wordbook.service $(DESTDIR)/etc/systemd/system/wordbook.service
 	install -D -m 0644 systemd/wordbook-web.service $(DESTDIR)/etc/systemd/system/wordbook-web.service
@@ -124,10 +126,10 @@ bench-web: release
 images: deps
 	/usr/bin/python3 scripts/make-test-images.py
 
-# Man pages, one per command, into man/ (the argument parser's manual plugin; builds in release mode).
-man: deps
-	mkdir -p man
-	$(SWIFT) package --allow-writing-to-package-directory generate-manual --multi-page --output-directory man
+# Man pages, one per command, and the completions, into man/ as they are installed (share/man/man1,
+# share/bash-completion, ...): `man -l man/share/man/man1/wordbook-review.1.gz` reads one.
+man: release
+	bash scripts/install-manuals.sh $(RELEASE_BIN) man
 
 # libFuzzer over the bytes-to-pixels path (magic bytes, EXIF, JPEG, PNG/TIFF/WebP, orientation) for
 # FUZZ_SECONDS, starting from the seeds in fuzz/corpus. A crash leaves its input in .build-fuzz/crash-*.

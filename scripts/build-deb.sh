@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds wordbook_VERSION_amd64.deb in the repository's root from the release build (Swift run-time
-# linked statically), the man pages and debian/: what `make deb` runs. Then lintian checks it.
-#   scripts/build-deb.sh [--no-build]   --no-build packs the binaries and man/ already built
+# linked statically), its man pages and completions (scripts/install-manuals.sh) and debian/: what
+# `make deb` runs. Then lintian checks it.
+#   scripts/build-deb.sh [--no-build]   --no-build packs the binaries already built
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,11 +20,6 @@ arch=$(dpkg --print-architecture)
 deb="wordbook_${version}_${arch}.deb"
 
 if [ $build = yes ]; then
-  # The manual plugin builds the executables in release mode with the run-time linked dynamically,
-  # so the static build comes after it. Its build plan (.build/release.yaml) is the plugin's then:
-  # removed, with the executables, so that the static build plans and links afresh.
-  make man
-  rm -f .build/release.yaml .build/release/wordbook .build/release/wordbook-worker .build/release/wordbook-web .build/release/libwordbook-scenetext.so
   swift build -c release --static-swift-stdlib
 fi
 # The scene-text detector and recogniser (PaddleOCR's PP-OCRv6 small models from the rapidocr wheel,
@@ -35,7 +31,6 @@ for binary in wordbook wordbook-worker wordbook-web; do
     exit 1
   fi
 done
-ls man/wordbook.1 >/dev/null
 # The scene-text plugin: the one part that links OpenCV, so that the package can merely recommend it.
 plugin=.build/release/libwordbook-scenetext.so
 [ -f "$plugin" ] || { echo "build-deb: $plugin is missing; swift build -c release --static-swift-stdlib makes it" >&2; exit 1; }
@@ -88,30 +83,8 @@ chmod 0644 "$root/etc/wordbook/config.toml"
 grep -q '^data = "/var/lib/wordbook"$' "$root/etc/wordbook/config.toml"
 grep -q '^database = "/var/lib/wordbook/wordbook.sqlite"' "$root/etc/wordbook/config.toml"
 
-# One man page per command, compressed, named as git's are: wordbook.list.1 becomes wordbook-list(1),
-# whose NAME line says wordbook-list (what whatis and apropos index) and whose synopsis says
-# "wordbook list". Blank lines become paragraph breaks, which mdoc wants.
-install -d -m 0755 "$root/usr/share/man/man1"
-for page in man/*.1; do
-  name=$(basename "$page" .1)
-  dashed=${name//./-}
-  spaced=${name//./ }
-  sed -e "s|^\.Dt .* 1\$|.Dt ${dashed^^} 1|" \
-      -e "0,/^\.Nm .*/s|^\.Nm .*|.Nm $dashed|" \
-      -e "s|^\.Nm\$|.Nm \"$spaced\"|" \
-      -e 's|^$|.Pp|' "$page" | gzip -9n > "$root/usr/share/man/man1/$dashed.1.gz"
-  chmod 0644 "$root/usr/share/man/man1/$dashed.1.gz"
-done
-
-# Shell completions where bash-completion, zsh and fish look for them.
-completions() { "$root/usr/bin/wordbook" --generate-completion-script "$1"; }
-install -d -m 0755 "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
-  "$root/usr/share/fish/vendor_completions.d"
-completions bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/wordbook"
-completions zsh > "$root/usr/share/zsh/vendor-completions/_wordbook"
-completions fish > "$root/usr/share/fish/vendor_completions.d/wordbook.fish"
-chmod 0644 "$root/usr/share/bash-completion/completions/wordbook" "$root/usr/share/zsh/vendor-completions/_wordbook" \
-  "$root/usr/share/fish/vendor_completions.d/wordbook.fish"
+# One man page per command and the shell completions, made from the packed binary.
+bash scripts/install-manuals.sh "$root/usr/bin/wordbook" "$root/usr" share/zsh/vendor-completions
 
 # The scene-text models, where the worker looks beside its executable (BIN/../share/wordbook/models).
 for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do

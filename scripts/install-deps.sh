@@ -21,6 +21,8 @@ packages=(
   trans-de-en apertium-eng-spa apertium-fr-es lttoolbox
   # tools the tests and benchmarks use
   libheif-examples tmux imagemagick sqlite3 python3 python3-venv python3-pil fonts-dejavu-core fonts-liberation2 fonts-urw-base35 procps time util-linux systemd wrk
+  # the test that reads an installed man page
+  man-db
   # readelf for the tests of what each binary links; patchelf for make install's scene-text plugin
   binutils patchelf
   # the web app's tests drive a real browser: headless Chromium through its WebDriver

@@ -57,4 +57,35 @@ func parserCommands() throws -> [String] {
         #expect(script.status == 0, "\(script.stderr)")
         try expectSnapshot(script.stdout, "completions/wordbook.\(shell)")
     }
+
+    /// What `make install` and the .deb install: scripts/install-manuals.sh run on the binary, into a
+    /// scratch prefix. `man wordbook-review` finds its page there, which names the command and its options.
+    @Test func installingPutsAManPageForEveryCommandAndTheCompletionsWhereTheirToolsLook() throws {
+        let scratch = try Scratch()
+        let prefix = "\(scratch.root)/usr/local"
+        let tool = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("generate-manual").path
+        try #require(FileManager.default.isExecutableFile(atPath: tool), "swift build --build-tests builds the argument parser's generate-manual")
+        let installed = try runProgram(
+            "/bin/bash", [repositoryRoot.appendingPathComponent("scripts/install-manuals.sh").path, wordbookBinary, prefix],
+            environment: ["GENERATE_MANUAL": tool])
+        #expect(installed.status == 0, "\(installed.stderr)")
+
+        let pages = try FileManager.default.contentsOfDirectory(atPath: "\(prefix)/share/man/man1")
+        let commands = try parserCommands()
+        #expect(Set(pages).isSuperset(of: (["wordbook"] + commands.map { "wordbook-\($0)" }).map { "\($0).1.gz" }), "\(pages.sorted())")
+        let page = try runProgram("/usr/bin/man", ["wordbook-review"], environment: ["MANPATH": "\(prefix)/share/man", "MANPAGER": "cat", "MANWIDTH": "100"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.contains("wordbook-review") && page.stdout.contains("wordbook review") && page.stdout.contains("--at"), "\(page.stdout)")
+
+        for (file, shell) in [("share/bash-completion/completions/wordbook", "bash"), ("share/zsh/site-functions/_wordbook", "zsh"),
+                              ("share/fish/vendor_completions.d/wordbook.fish", "fish")] {
+            let script = try String(contentsOfFile: "\(prefix)/\(file)", encoding: .utf8)
+            var generated = try wordbook(["--generate-completion-script", shell]).stdout
+            // bash-completion sources the file: its #! line goes.
+            if shell == "bash", generated.hasPrefix("#!"), let newline = generated.firstIndex(of: "\n") {
+                generated.removeSubrange(...newline)
+            }
+            #expect(script == generated && script.contains("review"), "\(file)")
+        }
+    }
 }
