@@ -60,6 +60,41 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// A noun as learners of a language with genders write it, with its definite article: `die
+    /// Straße`, `la gare`, `l'entrée`, `el andén`. The gender is the one the gloss names (a
+    /// dictionary's `(n, fem)` at its end); the word is as it is when the gloss names no gender or
+    /// several (`See (n, masc, fem)`: der See, die See), or no noun, or the language has no genders.
+    public func withArticle(_ word: String, gloss: String?) -> String {
+        guard !word.isEmpty, !word.contains(" "), splittingArticle(word).article == nil,
+              let gloss, gloss.hasSuffix(")"), let open = gloss.lastIndex(of: "(") else { return word }
+        let tags = gloss[gloss.index(after: open)..<gloss.index(before: gloss.endIndex)]
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let genders = tags.filter { ["masc", "fem", "neut"].contains($0) }
+        guard tags.contains("n"), genders.count == 1 else { return word }
+        let article: String? = switch (code, genders[0]) {
+        case ("de", "masc"): "der"
+        case ("de", "fem"): "die"
+        case ("de", "neut"): "das"
+        case ("fr", "masc"): "le"
+        case ("fr", "fem"): "la"
+        case ("es", "masc"): "el"
+        case ("es", "fem"): "la"
+        default: nil
+        }
+        guard let article else { return word }
+        // A Spanish feminine noun stressed on a first a takes el (el agua, el hambre), one unstressed
+        // there la (la arena): the letters do not tell which, so such a noun goes without.
+        let lowered = word.lowercased()
+        if code == "es", article == "la", ["a", "á", "ha", "há"].contains(where: { lowered.hasPrefix($0) }) { return word }
+        // French elides its article before a vowel; before an h it depends on the word (l'hôtel, le
+        // héros), which the letters do not tell, so such a noun goes without.
+        if code == "fr", let first = lowered.first {
+            if "aeiouyàâäéèêëîïôöùûüœæ".contains(first) { return "l'" + word }
+            if first == "h" { return word }
+        }
+        return article + " " + word
+    }
+
     /// `text` without a leading definite article of this language, and the article; the text as it is
     /// when it has none or is nothing but one. A word book keeps the noun: its gloss names the gender.
     public func splittingArticle(_ text: String) -> (article: String?, noun: String) {

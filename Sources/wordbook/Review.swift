@@ -223,7 +223,9 @@ struct ReviewCommand: ParsableCommand {
                 // The answer is the word in the photo too: drawn again, its box no longer painted over.
                 photos?.draw(database, word: word)
             }
-            print("  \(word.word.escapingControlCharacters)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context.escapingControlCharacters))"))
+            // The noun with its article, as a learner writes it (die Straße): its gender is the gloss's.
+            let shown = word.targetLanguage.withArticle(word.word, gloss: word.gloss)
+            print("  \(shown.escapingControlCharacters)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context.escapingControlCharacters))"))
             if let gloss = glossLine(word) { print(gloss) }
             // One fuzz number for the word, so the interval shown on an answer is the one it gives.
             let fuzz = Double.random(in: 0..<1)

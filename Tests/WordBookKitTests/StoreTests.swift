@@ -180,6 +180,23 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(Language.french.splittingArticle("la belle vue") == (nil, "la belle vue"), "more than a noun stays as typed")
     }
 
+    @Test("A noun is shown with the article of the gender its gloss names, where the letters say which article")
+    func aNounIsShownWithItsArticle() {
+        #expect(Language.german.withArticle("Straße", gloss: "road, street (n, fem)") == "die Straße")
+        #expect(Language.german.withArticle("Ausgang", gloss: "exit, way out (n, masc)") == "der Ausgang")
+        #expect(Language.german.withArticle("Brötchen", gloss: "bread roll (n, neut)") == "das Brötchen")
+        #expect(Language.french.withArticle("gare", gloss: "station (n, fem)") == "la gare")
+        #expect(Language.french.withArticle("entrée", gloss: "entrance (n, fem)") == "l'entrée")
+        #expect(Language.french.withArticle("hôtel", gloss: "hotel (n, masc)") == "hôtel", "h mute or aspirate: the letters do not tell")
+        #expect(Language.spanish.withArticle("andén", gloss: "platform (n, masc)") == "el andén")
+        #expect(Language.spanish.withArticle("agua", gloss: "water (n, fem)") == "agua", "el agua, though feminine")
+        #expect(Language.german.withArticle("See", gloss: "lake, sea (n, masc, fem)") == "See", "two genders: no one article")
+        #expect(Language.german.withArticle("schließen", gloss: "to close (v)") == "schließen")
+        #expect(Language.german.withArticle("Ausgang", gloss: "exit") == "Ausgang", "a gloss naming no gender")
+        #expect(Language.german.withArticle("Ausgang", gloss: nil) == "Ausgang")
+        #expect(Language.english.withArticle("exit", gloss: "Ausgang (n, masc)") == "exit", "English has no genders")
+    }
+
     @Test func aCorrectionWithAnArticleFilesTheNoun() throws {
         let database = try AppDatabase.inMemory()
         guard case let .filed(word) = try database.file(sampleFiling(word: "Strase")) else { Issue.record("not filed"); return }

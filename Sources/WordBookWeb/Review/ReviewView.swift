@@ -31,7 +31,8 @@ enum ReviewView {
     /// The back: the word, what it means, the line it stood in, and each answer with its wait.
     static func back(of word: Word, previews: [(rating: FSRSRating, wait: String)], csrf: String) -> [String: Any] {
         var values = common(of: word)
-        values["text"] = word.word
+        // The noun with its article, as a learner writes it (die Straße): its gender is the gloss's.
+        values["text"] = word.targetLanguage.withArticle(word.word, gloss: word.gloss)
         values["csrf"] = csrf
         if let gloss = word.gloss, !gloss.isEmpty { values["gloss"] = gloss }
         if !word.context.isEmpty && word.context != word.word { values["context"] = word.context }
