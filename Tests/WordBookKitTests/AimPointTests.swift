@@ -42,6 +42,25 @@ struct AimPointTests {
         #expect(WordReader.compose(pieces, centreX: 100, joinGap: Tuning.photoJoinGap)?.text == "GREE")
     }
 
+    @Test("A page's search joins a word Tesseract cut in two, even into two of its lines, and keeps word spaces")
+    func searchPiecesJoin() {
+        // fr_page_010's "silionne", 15 px letters: "silioi" and "nne" a pixel apart, put by Tesseract in
+        // lines 23 and 24; "la" a word space (8 px) after; "chromiste" before; "bord" on the next line.
+        var pieces = [
+            Self.word("chromiste", x: 679, y: 558, width: 75, height: 16), Self.word("silioi", x: 759, y: 556, width: 32, height: 15),
+            Self.word("nne", x: 792, y: 559, width: 27, height: 11), Self.word("la", x: 827, y: 554, width: 13, height: 15),
+            Self.word("bord", x: 805, y: 582, width: 35, height: 15),
+        ]
+        pieces[2].line = 1
+        pieces[3].line = 1
+        pieces[4].line = 2
+        let joined = WordReader.joiningPieces(pieces)
+        #expect(joined.map(\.text) == ["chromiste", "silioinne", "bord", "la"])
+        #expect(joined[1].box == PixelBox(x: 759, y: 556, width: 60, height: 15))
+        // A line of words a word space apart stays as it is.
+        #expect(WordReader.joiningPieces(Self.line) == Self.line)
+    }
+
     @Test func aTallBoxBesideAWordDoesNotTurnAWordSpaceIntoAGapInsideAWord() throws {
         // "Downtrodden 508 Disillusion a": Tesseract's box for the last "a" takes in the plate's edge,
         // 64 px high on a line of 46 px letters; the 9 px word space before it is a space all the same.

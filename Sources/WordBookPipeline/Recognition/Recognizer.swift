@@ -235,6 +235,7 @@ public final class Recognizer {
         language: Language, route: Evidence.Route, across: PixelBox? = nil, rivals: [PixelBox] = []
     ) throws -> (proposal: Proposal, confidence: Double)? {
         guard !found.isEmpty else { return nil }
+        let found = WordReader.joiningPieces(found)
         var ranked = AimPoint.rank(found, aim: aim)
         var aimed = ranked[0]
         let unit = Double(max(1, AimPoint.median(found.map(\.box.height))))

@@ -141,6 +141,34 @@ struct WordReader {
             lineWords: groups.compactMap { WordsAround.word(text($0), box($0)) })
     }
 
+    /// The words of a search with the pieces of a split word joined: Tesseract's layout analysis can
+    /// cut a word where two letters stand apart by a hair ("silio" + "nne" of a kerned "nn", even put
+    /// in two of its lines), and a word space is several times wider than that. Pieces side by side
+    /// on one line of the photo, closer than `joinGap` of the letter height, as `compose` joins a
+    /// line's pieces, are one word.
+    static func joiningPieces(_ words: [RecognizedWord], joinGap: Double = Tuning.photoJoinGap) -> [RecognizedWord] {
+        let size = Double(AimPoint.median(words.map(\.box.height)))
+        var pieces: [RecognizedWord] = []
+        for word in words.sorted(by: { $0.box.x < $1.box.x }) {
+            let index = pieces.lastIndex { piece in
+                let gap = Double(word.box.x - (piece.box.x + piece.box.width))
+                let shared = min(piece.box.y + piece.box.height, word.box.y + word.box.height) - max(piece.box.y, word.box.y)
+                return abs(gap) < joinGap * size && 2 * shared >= min(piece.box.height, word.box.height)
+            }
+            guard let index else {
+                pieces.append(word)
+                continue
+            }
+            let last = pieces[index]
+            let letters = (Double(max(1, last.text.count)), Double(max(1, word.text.count)))
+            pieces[index] = RecognizedWord(
+                text: last.text + word.text,
+                confidence: (last.confidence * letters.0 + word.confidence * letters.1) / (letters.0 + letters.1),
+                box: last.box.union(word.box), line: last.line, choices: last.choices + word.choices)
+        }
+        return pieces
+    }
+
     /// Spellings that swap one character for the alternative the network rated closest to its choice.
     static func variants(of symbols: [[SymbolChoice]], count: Int = 3) -> [(text: String, cost: Double)] {
         var swaps: [(cost: Double, index: Int, text: String)] = []
