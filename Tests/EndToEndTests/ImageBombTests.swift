@@ -105,4 +105,26 @@ import Testing
         let (_, line) = try peakKilobytes(ingesting: photo, scratch)
         #expect(line["status"] as? String == "filed", "\(line)")
     }
+
+    /// A photo's bytes are held once: a JPEG followed by 120 MB of padding (under
+    /// `capture.max_file_megabytes`) costs the worker its size more than the JPEG alone, not the
+    /// several copies that reading to the end made (190 MB of padding peaked at 646 MB).
+    @Test func aLargeFileIsHeldOnceNotCopied() throws {
+        let scratch = try Scratch(workers: 1)
+        let jpeg = try Data(contentsOf: repositoryRoot.appendingPathComponent("TestImages/cafe.jpg"))
+        let padding = 120 * 1_048_576
+        try jpeg.write(to: URL(fileURLWithPath: "\(scratch.root)/plain.jpg"))
+        try (jpeg + Data(count: padding)).write(to: URL(fileURLWithPath: "\(scratch.root)/padded.jpg"))
+        /// The peak resident size of `wordbook ingest` of one file, in bytes (GNU time's %M, in KiB).
+        func peak(_ name: String) throws -> Int {
+            let result = try runProgram("/usr/bin/time", ["-f", "peak %M", wordbookBinary, "ingest", "--json", "--config", scratch.config,
+                                                          "\(scratch.root)/\(name)"])
+            #expect(result.stdout.contains("\"filed\""), "\(result.stdout) \(result.stderr)")
+            let kibibytes = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) },
+                                         "\(result.stderr)")
+            return kibibytes * 1024
+        }
+        let plain = try peak("plain.jpg"), padded = try peak("padded.jpg")
+        #expect(padded - plain < padding * 3 / 2, "plain \(plain / 1_048_576) MB, padded \(padded / 1_048_576) MB")
+    }
 }

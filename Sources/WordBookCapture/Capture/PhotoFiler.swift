@@ -274,9 +274,28 @@ public final class PhotoFiler: @unchecked Sendable {
         guard Int(info.st_size) <= limit else {
             throw FilingError("the file is larger than \(configuration.maxFileMegabytes) MB (capture.max_file_megabytes)")
         }
-        guard let rest = try? handle.readToEnd() else { throw FilingError("the file could not be read") }
-        let data = head + rest
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        return ([UInt8](data), modified)
+        return (try Self.readRest(of: descriptor, after: head, size: Int(info.st_size)), modified)
+    }
+
+    /// The file's bytes, `head` and then the rest read into one buffer of the size `stat` gave: a
+    /// photo's bytes are held once, not in the pieces and copies of reading to the end (which held a
+    /// 190 MB file four times over). A file that shrank since gives what it holds; one that grew, its
+    /// first `size` bytes, and the identity check before disposal sees the change.
+    static func readRest(of descriptor: Int32, after head: Data, size: Int) throws -> [UInt8] {
+        let total = max(size, head.count)
+        return try [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            head.copyBytes(to: buffer)
+            count = head.count
+            while count < total {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + count, total - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw FilingError("the file could not be read: \(String(cString: strerror(errno)))")
+                }
+                if got == 0 { break }
+                count += got
+            }
+        }
     }
 }
