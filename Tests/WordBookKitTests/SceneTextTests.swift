@@ -76,6 +76,29 @@ import WordBookVocabulary
         #expect(texts.contains("Doll"), "\(texts)")
     }
 
+    /// A worker's filer threads share one set of networks: two threads detecting and reading at once
+    /// on one `SceneText.shared` get what one thread alone gets, photo for photo.
+    @Test func threadsSharingTheNetworksReadWhatOneThreadReads() async throws {
+        let scene = try SceneText.shared(Self.models)
+        #expect(try SceneText.shared(Self.models) === scene, "one set per process")
+        let photos = try ["svttrain_00_00_w01.jpg", "svttrain_00_08_w02.jpg", "svttrain_02_04_w03.jpg"].map {
+            try Self.picture(Self.streets.appendingPathComponent($0))
+        }
+        @Sendable func readAll(_ index: Int) throws -> [String] {
+            let photo = photos[index % photos.count]
+            return try scene.detector.lines(in: photo).map { try scene.reader.read($0, in: photo).text }
+        }
+        let alone = try (0..<photos.count).map(readAll)
+        let together = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            for index in 0..<(2 * photos.count) { group.addTask { (index, try readAll(index)) } }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (index, texts) in together {
+            #expect(texts == alone[index % photos.count], "photo \(index % photos.count)")
+        }
+        #expect(alone.allSatisfy { !$0.isEmpty })
+    }
+
     /// Tests/Fixtures/scene-text-reference.json, written by scripts/scene-text-reference.py: the
     /// original models on ONNX Runtime with RapidOCR's own pre- and post-processing, on three photos.
     struct Reference: Decodable {

@@ -285,7 +285,7 @@ public final class PhotoFiler: @unchecked Sendable {
     static func readRest(of descriptor: Int32, after head: Data, size: Int) throws -> [UInt8] {
         let total = max(size, head.count)
         return try [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-            head.copyBytes(to: buffer)
+            _ = head.copyBytes(to: buffer)
             count = head.count
             while count < total {
                 let got = Glibc.read(descriptor, buffer.baseAddress! + count, total - count)

@@ -68,7 +68,7 @@ public final class Recognizer {
         if let sceneTextEngine { return sceneTextEngine }
         guard let files = sceneTextFiles, sceneTextFailure == nil else { return nil }
         do {
-            sceneTextEngine = try SceneText(files: files)
+            sceneTextEngine = try SceneText.shared(files)
         } catch {
             sceneTextFailure = "\(error)"
         }

@@ -1,9 +1,11 @@
 import Foundation
+import Synchronization
 import WordBookSettings
 
-/// The scene-text detector and recogniser of one worker thread, loaded from files whose SHA-256
-/// matches what scripts/make-models.sh makes (`SceneTextFiles.expectedSHA256`).
-public final class SceneText {
+/// The scene-text detector and recogniser, loaded from files whose SHA-256 matches what
+/// scripts/make-models.sh makes (`SceneTextFiles.expectedSHA256`). Safe to share between threads:
+/// each network takes its own lock for a pass.
+public final class SceneText: Sendable {
     public let detector: TextDetector
     public let reader: TextLineReader
 
@@ -12,6 +14,22 @@ public final class SceneText {
         detector = try TextDetector(modelPath: files.detector)
         reader = try TextLineReader(modelPath: files.recognizer, keysPath: files.keys)
     }
+
+    /// The process's networks for `files`, loaded (and verified) by the first thread to ask and
+    /// shared by the rest: each set holds some 135 MB of buffers, and the filer threads of one
+    /// worker take turns for a network's pass, their other work (Tesseract, decoding) going on
+    /// beside. A load that fails is not kept: the next thread to ask tries again.
+    public static func shared(_ files: SceneTextFiles) throws -> SceneText {
+        try loaded.withLock { loaded in
+            let key = [files.detector, files.recognizer, files.keys]
+            if let scene = loaded[key] { return scene }
+            let scene = try SceneText(files: files)
+            loaded[key] = scene
+            return scene
+        }
+    }
+
+    private static let loaded = Mutex<[[String]: SceneText]>([:])
 
     /// Why photos will be read by Tesseract alone under this configuration, or nil when the models are
     /// there and are the expected files and the scene-text library loads.
@@ -30,9 +48,9 @@ public final class SceneText {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    /// Each file's SHA-256 against the expected one, by every thread that loads them (about 15 ms
-    /// for the three with libcrypto), so a file replaced while the worker runs (a package upgraded
-    /// under it) is refused by the next thread to load it, not taken on trust from an earlier check.
+    /// Each file's SHA-256 against the expected one, at every load (about 15 ms for the three with
+    /// libcrypto), so a file replaced while the worker runs (a package upgraded under it) is refused
+    /// by the next load, not taken on trust from an earlier check.
     public static func verify(_ files: SceneTextFiles) throws {
         if let mismatch = files.mismatch() { throw SceneTextError(mismatch) }
     }

@@ -92,13 +92,16 @@ public struct SceneTextError: Error, CustomStringConvertible {
 }
 
 /// PaddleOCR's DB text detector (PP-OCR det) on OpenCV's DNN module: where the text lines are.
-/// Owns the network; not thread-safe: one per worker thread.
-public final class TextDetector {
+/// Owns the network, which sees one picture at a time: the worker's threads share it, each
+/// detection taking the lock for the network's pass alone.
+public final class TextDetector: @unchecked Sendable {
     private let plugin: SceneTextPlugin
     private let handle: OpaquePointer
+    /// Held for each call into the network, whose buffers one pass at a time may use.
+    private let network = NSLock()
     /// How large the detector sees the picture: the shorter side brought up to `side`, the longer
     /// side kept under `maxSide` (time grows with the area).
-    public var side = Tuning.detectorSide, maxSide = Tuning.detectorMaxSide
+    public let side = Tuning.detectorSide, maxSide = Tuning.detectorMaxSide
 
     public init(modelPath: String) throws {
         plugin = try SceneTextPlugin.shared.get()
@@ -118,7 +121,7 @@ public final class TextDetector {
         var boxes = [st_quad](repeating: st_quad(), count: 1000)
         var error = [CChar](repeating: 0, count: 512)
         let count = colour.withImage { image in
-            plugin.detectorDetect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count)
+            network.withLock { plugin.detectorDetect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count) }
         }
         guard count >= 0 else { throw SceneTextError(message: error) }
         return boxes.prefix(Int(count)).map(TextLine.init)

@@ -19,10 +19,13 @@ public struct LineText: Sendable, Equatable {
 }
 
 /// PaddleOCR's scene-text recogniser (PP-OCR rec, a CRNN read by CTC) on OpenCV's DNN module.
-/// Owns the network; not thread-safe: one per worker thread.
-public final class TextLineReader {
+/// Owns the network, which reads one line at a time: the worker's threads share it, each read
+/// taking the lock for the network's forward pass alone.
+public final class TextLineReader: @unchecked Sendable {
     private let plugin: SceneTextPlugin
     private let handle: OpaquePointer
+    /// Held for each call into the network, whose buffers one forward pass at a time may use.
+    private let network = NSLock()
     /// The model's symbols: class 0 is CTC's blank, 1...n these, n + 1 a space.
     private let symbols: [String]
     /// The model's input width; its height is 48.
@@ -61,8 +64,10 @@ public final class TextLineReader {
         var error = [CChar](repeating: 0, count: 512)
         var quad = line.quad
         let steps = colour.withImage { image in
-            plugin.recognizerRead(handle, &image, &quad, &best, &bestProbability, &second, &secondProbability,
-                               Int32(capacity), &usedWidth, &error, error.count)
+            network.withLock {
+                plugin.recognizerRead(handle, &image, &quad, &best, &bestProbability, &second, &secondProbability,
+                                      Int32(capacity), &usedWidth, &error, error.count)
+            }
         }
         guard steps >= 0 else { throw SceneTextError(message: error) }
         // CTC: a symbol repeated in neighbouring steps is one symbol; the blank separates.
