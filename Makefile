@@ -36,6 +36,8 @@ run: release
 test: deps models
 	bash scripts/python-env.sh
 	$(SWIFT) build --build-tests
+	# The argument parser's manual tool, which the test of the installed man pages runs.
+	$(SWIFT) build --product generate-manual
 	OMP_THREAD_LIMIT=1 $(SWIFT) test --skip-build
 
 # Both executables, the scene-text plugin (the one part that links OpenCV; the worker looks for it in

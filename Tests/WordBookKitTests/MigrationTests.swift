@@ -33,6 +33,28 @@ import WordBookVocabulary
         #expect(try database.search("brotchenstand").map(\.word.word) == ["Brötchenstand"])
     }
 
+    /// A word book a newer WordBook migrated is refused, naming the step this one does not know, and
+    /// left as it was: not read as if it were this version's, not written.
+    @Test func aWordBookFromANewerWordBookIsRefusedNamingItsStep() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-newer-\(UUID()).sqlite")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        _ = try AppDatabase.open(path: copy.path, create: true)
+        let future = "v99: a step from a newer WordBook"
+        try DatabaseQueue(path: copy.path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [future])
+        }
+        func schema() throws -> [String] {
+            try DatabaseQueue(path: copy.path).read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+                    + String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+            }
+        }
+        let before = try schema()
+        #expect(throws: StoreError.newerSchema(migrations: [future])) { try AppDatabase.open(path: copy.path, create: false) }
+        #expect("\(StoreError.newerSchema(migrations: [future]))".contains("'\(future)'"))
+        #expect(try schema() == before, "nothing migrated, nothing made")
+    }
+
     /// A word book made by version 9, before the words around the aim were kept: its words have none,
     /// and words filed once it is migrated keep theirs.
     @Test func aWordBookOfVersion9MigratesWithNoWordsAround() throws {

@@ -12,6 +12,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case notConfirmed(id: Int64, status: WordStatus)
     /// Text the learner gave holds a control or invisible character, named as `U+001B`.
     case forbiddenCharacter(field: String, character: String)
+    /// The word book was migrated by a newer WordBook: these are the steps this one does not know.
+    case newerSchema(migrations: [String])
     case other(String)
 
     public var description: String {
@@ -34,6 +36,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 : "#\(id) was rejected and is not reviewed"
         case let .forbiddenCharacter(field, character):
             return "the \(field) holds \(character), a control or invisible character: write it without one (nothing was changed)"
+        case let .newerSchema(migrations):
+            return "the word book was written by a newer WordBook (its schema has "
+                + migrations.map { "'\($0)'" }.joined(separator: ", ")
+                + ", which this one does not know), so this one neither reads nor writes it: run that newer WordBook, or restore a backup made for this one"
         case let .other(message):
             return message
         }
@@ -107,6 +113,12 @@ public final class AppDatabase: Sendable {
 
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        // A newer WordBook's schema may give a column or a table a meaning this one would get wrong:
+        // refused, naming its steps, rather than read or written as if it were this one's.
+        let unknown = try writer.read { db in
+            try Self.migrator.appliedIdentifiers(db).subtracting(Self.migrator.migrations).sorted()
+        }
+        guard unknown.isEmpty else { throw StoreError.newerSchema(migrations: unknown) }
         try Self.migrator.migrate(writer)
     }
 
