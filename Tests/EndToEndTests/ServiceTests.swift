@@ -15,6 +15,8 @@ import Testing
         // Pings keep coming while nothing happens: five after READY=1 (one every half second).
         let pings = { notifications.messages.drop { $0.hasPrefix("READY=1") == false }.filter { $0 == "WATCHDOG=1" }.count }
         #expect(eventually(timeout: 60) { pings() >= 5 }, "WATCHDOG=1 after READY=1: \(pings())")
+        // systemd hears no ping before READY=1: the worker is not alive to it before it has started.
+        #expect(!notifications.messages.prefix { !$0.hasPrefix("READY=1") }.contains("WATCHDOG=1"), "\(notifications.messages.prefix(5))")
         #expect(worker.stop() == 0)
         #expect(notifications.wait(for: "STOPPING=1", timeout: 5))
     }

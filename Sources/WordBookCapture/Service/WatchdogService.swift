@@ -1,7 +1,8 @@
 import ServiceLifecycle
 
 /// systemd wants WATCHDOG=1 at least every half of WATCHDOG_USEC: pinged twice as often as that,
-/// while the worker is healthy.
+/// while the worker is healthy, from the moment it has said READY=1 (a ping before it would tell
+/// systemd the worker lives before it has started).
 struct WatchdogService: Service, CustomStringConvertible {
     let inbox: InboxService
 
@@ -9,6 +10,7 @@ struct WatchdogService: Service, CustomStringConvertible {
 
     func run() async throws {
         guard let half = inbox.notifier.watchdogPing else { return try await stayUntilShutdown() }
+        guard await inbox.started.wait() else { return try await stayUntilShutdown() }
         do {
             try await cancelWhenGracefulShutdown { [inbox] in
                 while true {
