@@ -33,10 +33,10 @@ import WordBookVocabulary
     func regionMatchesTheCroppedPhoto(longEdge: Int?, region: PixelBox) throws {
         let jpeg = try Data(contentsOf: Self.cafe)
         let wanted = longEdge.map { (width: $0, height: $0 * 3 / 4) }
-        let size = try RGBImage.decodedSize(ofJPEG: jpeg, atLeast: wanted)
-        #expect(size.width == longEdge ?? 1600)
+        let scale = try JPEGScale(ofJPEG: jpeg).reduced(atLeast: wanted)
+        #expect(scale.width == longEdge ?? 1600)
         let whole = try RGBImage(jpeg: jpeg, atLeast: wanted)
-        let part = try RGBImage(jpeg: jpeg, atLeast: wanted, region: region)
+        let part = try RGBImage(jpeg: jpeg, at: scale, region: region)
         let cropped = whole.cropped(to: region)
         #expect(part.width == region.width && part.height == region.height)
         // libjpeg blends the colour of a region's outer columns as if they were the photo's edge.
@@ -47,19 +47,20 @@ import WordBookVocabulary
     @Test("A region reaching past the photo is cut at its edge; a photo cut short still shows its top")
     func edgesAndDamage() throws {
         let jpeg = try Data(contentsOf: Self.cafe)
-        let past = try RGBImage(jpeg: jpeg, atLeast: nil, region: PixelBox(x: 1500, y: 1100, width: 300, height: 300))
+        let full = try JPEGScale(ofJPEG: jpeg)
+        let past = try RGBImage(jpeg: jpeg, at: full, region: PixelBox(x: 1500, y: 1100, width: 300, height: 300))
         #expect(past.width == 100 && past.height == 100)
 
         let cut = jpeg.prefix(jpeg.count / 2)
-        let top = try RGBImage(jpeg: cut, atLeast: nil, region: PixelBox(x: 100, y: 50, width: 200, height: 100))
-        let whole = try RGBImage(jpeg: jpeg, atLeast: nil, region: PixelBox(x: 100, y: 50, width: 200, height: 100))
+        let top = try RGBImage(jpeg: cut, at: try JPEGScale(ofJPEG: cut), region: PixelBox(x: 100, y: 50, width: 200, height: 100))
+        let whole = try RGBImage(jpeg: jpeg, at: full, region: PixelBox(x: 100, y: 50, width: 200, height: 100))
         #expect(top == whole)
 
         #expect(throws: ThumbnailError.self) {
-            try RGBImage(jpeg: Data("not a photo".utf8), atLeast: nil, region: PixelBox(x: 0, y: 0, width: 10, height: 10))
+            try RGBImage(jpeg: Data("not a photo".utf8), at: JPEGScale(ofJPEG: Data("not a photo".utf8)), region: PixelBox(x: 0, y: 0, width: 10, height: 10))
         }
         #expect(throws: ThumbnailError.self) {
-            try RGBImage(jpeg: jpeg, atLeast: nil, region: PixelBox(x: 1700, y: 0, width: 10, height: 10))
+            try RGBImage(jpeg: jpeg, at: full, region: PixelBox(x: 1700, y: 0, width: 10, height: 10))
         }
     }
 }

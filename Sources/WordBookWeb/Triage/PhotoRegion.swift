@@ -41,11 +41,12 @@ enum PhotoRegion {
     /// photo is never held.
     private static func cutOut(of stored: Data, box: PixelBox?, around: [ReadWord], maxHeight: Int)
         throws -> (pixels: RGBImage, onRegion: (PixelBox) -> PixelBox, photoSize: (width: Int, height: Int)) {
-        let full = try RGBImage.size(ofJPEG: stored)
+        let photo = try JPEGScale(ofJPEG: stored)
+        let full = (width: photo.fullWidth, height: photo.fullHeight)
         let region = region(box: box, around: around, width: full.width, height: full.height)
         let sent = min(1, Double(maxWidth) / Double(region.width), Double(maxHeight) / Double(region.height))
-        let wanted = (width: Int((Double(full.width) * sent).rounded(.up)), height: Int((Double(full.height) * sent).rounded(.up)))
-        let decoded = try RGBImage.decodedSize(ofJPEG: stored, atLeast: wanted)
+        let scale = photo.reduced(atLeast: (Int((Double(full.width) * sent).rounded(.up)), Int((Double(full.height) * sent).rounded(.up))))
+        let decoded = (width: scale.width, height: scale.height)
         let onPhoto = { (rect: PixelBox) in
             PixelBox(x: rect.x * decoded.width / full.width, y: rect.y * decoded.height / full.height,
                      width: max(1, rect.width * decoded.width / full.width), height: max(1, rect.height * decoded.height / full.height))
@@ -56,7 +57,7 @@ enum PhotoRegion {
             let placed = onPhoto(rect)
             return PixelBox(x: placed.x - cut.x, y: placed.y - cut.y, width: placed.width, height: placed.height)
         }
-        return (try RGBImage(jpeg: stored, atLeast: wanted, region: cut), onRegion, full)
+        return (try RGBImage(jpeg: stored, at: scale, region: cut), onRegion, full)
     }
 
     static func jpeg(of stored: Data, box: PixelBox?, around: [ReadWord] = [], hidingWord: Bool = false) throws -> Data {
