@@ -8,6 +8,9 @@ English as the learner's own language.
   German, French and Spanish words of ranks 1-1000 and 1001-5000: 200 words a band and language, drawn
   with a fixed seed from the words of two letters or more written in letters alone.
 - The key, bench/gloss-key.tsv: 100 words a language with the English words a learner would accept.
+- The sense list, bench/gloss-senses.tsv: words with a common sense and rare ones (the frequent verb
+  forms of wordfreq's top 150, sign words, the words a learner's trial met), each with its source; a
+  word counts when an accepted word is the gloss's first translation.
   A word counts when an accepted word is among the first two translations of the gloss (the gloss's
   items before its grammar, cut at commas), and as covered when it gets a gloss at all.
 - Look-up time in the process, the first look-up of each language apart (it opens the dictionaries,
@@ -29,6 +32,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "wordbook")
 KEY = os.path.join(ROOT, "bench", "gloss-key.tsv")
+SENSES = os.path.join(ROOT, "bench", "gloss-senses.tsv")
 LANGUAGES = ["de", "fr", "es"]
 BANDS = [(1, 1000), (1001, 5000)]
 PER_BAND = 200
@@ -46,12 +50,13 @@ def samples():
     return chosen
 
 
-def key():
+def key(path=KEY):
     entries = {language: [] for language in LANGUAGES}
-    for line in open(KEY, encoding="utf-8"):
+    for line in open(path, encoding="utf-8"):
         if line.startswith("#") or not line.strip():
             continue
-        language, word, accepted = line.rstrip("\n").split("\t")
+        # gloss-senses.tsv adds a fourth column, the word's source.
+        language, word, accepted = line.rstrip("\n").split("\t")[:3]
         entries[language].append((word, [a.strip() for a in accepted.split(";") if a.strip()]))
     return entries
 
@@ -78,9 +83,9 @@ def look_up(binary, words, language, config, cache):
     return json.loads(out.stdout)["words"]
 
 
-def measure(binary, sample, entries):
+def measure(binary, sample, entries, senses):
     """Every number of the tables for one binary."""
-    result = {"coverage": {}, "key": {}, "misses": {}, "wrong": {}, "first": {}, "warm": []}
+    result = {"coverage": {}, "key": {}, "misses": {}, "wrong": {}, "first": {}, "warm": [], "senses": {}, "senses_wrong": {}}
     with tempfile.TemporaryDirectory() as folder:
         config = os.path.join(folder, "config.toml")
         with open(config, "w") as f:
@@ -102,6 +107,13 @@ def measure(binary, sample, entries):
                     wrong.append(f"{word} ({'/'.join(accepted[:2])}): {gloss or '-'}")
             result["key"][language] = (met, covered, len(entries[language]))
             result["wrong"][language] = wrong
+            looked = look_up(binary, [w for w, _ in senses[language]], language, config, cache)
+            result["warm"].extend(r["milliseconds"] for r in looked)
+            firsts = [any(holds(t, accepted) for t in first_senses(found.get("gloss"), 1)) for (_, accepted), found in zip(senses[language], looked)]
+            seconds = [any(holds(t, accepted) for t in first_senses(found.get("gloss"), 2)) for (_, accepted), found in zip(senses[language], looked)]
+            result["senses"][language] = (sum(firsts), sum(seconds), len(firsts))
+            result["senses_wrong"][language] = [f"{word} ({'/'.join(accepted[:2])}): {found.get('gloss') or '-'}"
+                                                for ((word, accepted), found), ok in zip(zip(senses[language], looked), firsts) if not ok]
             for low, high in BANDS:
                 words = sample[(language, low, high)]
                 looked = look_up(binary, words, language, config, cache)
@@ -112,6 +124,14 @@ def measure(binary, sample, entries):
         # A new process with Ding's index in place: what every German first look-up costs after the build.
         result["first_indexed"] = look_up(binary, ["Ausgang"], "de", config, cache)[0]["milliseconds"]
     return result
+
+
+def language_table(results, cell, field):
+    """A markdown table of one measure per language, a column per binary."""
+    print(f"| language | {' | '.join(name for name, _ in results)} |")
+    print("| --- |" + " --- |" * len(results))
+    for language in LANGUAGES:
+        print(f"| {language} | " + " | ".join(cell(*r[field][language]) for _, r in results) + " |")
 
 
 def percent(part, whole):
@@ -126,10 +146,10 @@ def main():
     arguments = parser.parse_args()
     if not os.access(arguments.binary, os.X_OK):
         sys.exit(f"{arguments.binary} is missing: run make release first")
-    sample, entries = samples(), key()
+    sample, entries, senses = samples(), key(), key(SENSES)
     runs = [("before", arguments.before)] if arguments.before else []
     runs.append(("after", arguments.binary))
-    results = [(name, measure(binary, sample, entries)) for name, binary in runs]
+    results = [(name, measure(binary, sample, entries, senses)) for name, binary in runs]
     names = " | ".join(name for name, _ in results)
 
     print(f"Coverage on wordfreq's samples ({PER_BAND} words a band; target >= 97 % per language):")
@@ -148,14 +168,10 @@ def main():
 
     print("\nThe key (bench/gloss-key.tsv): the expected meaning among the first two translations"
           " (target >= 90 %), and coverage (target >= 97 %):")
-    print(f"| language | {names} |")
-    print("| --- |" + " --- |" * len(results))
-    for language in LANGUAGES:
-        cells = []
-        for _, r in results:
-            met, covered, total = r["key"][language]
-            cells.append(f"{met}/{total} first two, {covered}/{total} glossed")
-        print(f"| {language} | " + " | ".join(cells) + " |")
+    language_table(results, lambda met, covered, total: f"{met}/{total} first two, {covered}/{total} glossed", "key")
+    print("\nThe common sense first (bench/gloss-senses.tsv: frequent verb forms, sign words, the trial's words):"
+          " the expected meaning as the first translation, and among the first two:")
+    language_table(results, lambda first, two, total: f"{first}/{total} first, {two}/{total} first two", "senses")
 
     print("\nLook-up time in the process, after the first of each language (target p90 <= 5 ms):")
     for name, r in results:
@@ -170,6 +186,10 @@ def main():
     print(f"\nThe key's words whose expected meaning is not among the first two ({name}):")
     for language in LANGUAGES:
         for line in last["wrong"][language]:
+            print(f"  {language} {line}")
+    print(f"\nThe sense list's words whose expected meaning is not first ({name}):")
+    for language in LANGUAGES:
+        for line in last["senses_wrong"][language]:
             print(f"  {language} {line}")
     if arguments.misses:
         print(f"\nSample words without a gloss ({name}):")

@@ -141,21 +141,52 @@ final class Analyser: Sendable {
         return (lemma, tags)
     }
 
+    /// A base form to look up, and the part of speech of the reading it came from (`v` for a verb's
+    /// form, FreeDict's and Ding's tag), nil when the analyser's tag has no dictionary kind.
+    struct Base: Equatable {
+        var form: String
+        var kind: String?
+    }
+
     /// The base forms to look up for `word`, in the analyser's order: of each token that is not an
     /// article, preposition or pronoun (`l'église` → église; `d'accord` → accord), each reading's
     /// lemma, without `word` itself.
     func baseForms(of word: String) -> [String] {
-        var forms: [String] = []
-        for reading in contentReadings(of: word) where reading.lemma != word && !forms.contains(reading.lemma) {
-            do {
-                forms.append(reading.lemma)
-                // Apertium writes œ as oe (`yeux` → oeil); the dictionaries write œil.
-                let ligature = reading.lemma.replacing("oe", with: "œ")
-                if ligature != reading.lemma, !forms.contains(ligature) { forms.append(ligature) }
+        bases(of: word).map(\.form)
+    }
+
+    /// `baseForms(of:)` with the part of speech each reading gives: `peut` is pouvoir as a verb, not the noun.
+    func bases(of word: String) -> [Base] {
+        var bases: [Base] = []
+        func add(_ form: String, _ kind: String?) {
+            if let index = bases.firstIndex(where: { $0.form == form }) {
+                // A form two readings give (`poder` as noun and verb) is looked up with no kind.
+                if bases[index].kind != kind { bases[index].kind = nil }
+            } else {
+                bases.append(Base(form: form, kind: kind))
             }
         }
-        return forms
+        for reading in contentReadings(of: word) where reading.lemma != word {
+            let kind = reading.tags.first.flatMap { Self.kinds[$0] }
+            // A noun of both genders has the masculine for its lemma (`señoras` → señor<n><f><pl>), but
+            // the feminine is a word of its own, with its own entry (señora: lady, woman): its singular,
+            // the word less its plural's s, comes first.
+            if Set(["n", "f", "pl"]).isSubset(of: reading.tags), word.hasSuffix("s") {
+                let singular = String(word.dropLast())
+                if singular != reading.lemma { add(singular, kind) }
+            }
+            add(reading.lemma, kind)
+            // Apertium writes œ as oe (`yeux` → oeil); the dictionaries write œil.
+            let ligature = reading.lemma.replacing("oe", with: "œ")
+            if ligature != reading.lemma { add(ligature, kind) }
+        }
+        return bases
     }
+
+    /// Apertium's first tag, a part of speech, as the dictionaries' grammar names it.
+    private static let kinds = [
+        "n": "n", "vblex": "v", "vbser": "v", "vbhaver": "v", "vbmod": "v", "adj": "adj", "adv": "adv",
+    ]
 
     /// The readings of the tokens of `word` that are not articles, prepositions or pronouns, when it has such tokens.
     func contentReadings(of word: String) -> [Analysis] {

@@ -111,6 +111,34 @@ struct DingEntry: Equatable {
         }
     }
 
+    /// Whether the sense itself, its first German or English part, carries a label of a sense out of use
+    /// or rare: `[hist.]`, `[dated]`, `[veraltet]`, `[obs.]`, `[archaic]`, `[poet.]`, `[rare]`, `[selten]`.
+    var isLabelledRare: Bool {
+        [germanParts.first, english.first].contains { part in
+            guard let part else { return false }
+            return Self.rareLabels.contains { part.contains($0) }
+        }
+    }
+
+    private static let rareLabels = [
+        "[hist.]", "[rare]", "[selten]", "[dated]", "[becoming dated]", "[veraltet]", "[veraltend]", "[alt]",
+        "[obs.]", "[archaic]", "[poet.]",
+    ]
+
+    /// The English of an inflected form in part `number`, without the persons Ding writes before a
+    /// verb's forms: `he/she carries` → carries.
+    func translations(ofForm number: Int) -> [String] {
+        translations(ofPart: number).compactMap { translation in
+            var words = translation.split(separator: " ")
+            while words.count > 1, words[0].split(separator: "/").allSatisfy({ Self.englishPersons.contains($0.lowercased()) }) {
+                words.removeFirst()
+            }
+            return words.isEmpty ? nil : words.joined(separator: " ")
+        }
+    }
+
+    private static let englishPersons: Set<String> = ["i", "you", "he", "she", "it", "we", "they"]
+
     /// The line as a learner reads it in `show`: each German part beside its English, marks spelled out.
     var readable: String {
         var lines: [String] = []
@@ -124,7 +152,13 @@ struct DingEntry: Equatable {
 
     /// The grammar of the first part's terms, as FreeDict's tags (`{m}` → n, masc).
     var grammar: Grammar {
-        Grammar(tags: head.first?.tags.flatMap { Self.freeDictTags[$0] ?? [] } ?? [])
+        Grammar(tags: headTags.flatMap { Self.freeDictTags[$0] ?? [] })
+    }
+
+    /// The tags of the first part's terms. Ding tags synonyms of one kind once, after the last
+    /// (`jdn./etw. tragen; befördern {vt}`), so they are the first tagged term's.
+    var headTags: [String] {
+        head.first { !$0.tags.isEmpty }?.tags ?? []
     }
 
     // MARK: - Reading the marks
@@ -144,7 +178,7 @@ struct DingEntry: Equatable {
     /// A single word that Ding lists as a form of the headword: a plural tagged `{pl}` in a noun's line,
     /// an untagged form in a verb's (`drückend`, `gedrückt`, `er/sie/es drückt`).
     private func isInflection(_ term: Term) -> Bool {
-        guard !term.spelling.contains(" "), let headTags = head.first?.tags else { return false }
+        guard !term.spelling.contains(" ") else { return false }
         if term.tags == ["pl"] { return headTags.contains { ["m", "f", "n"].contains($0) } }
         return term.tags.isEmpty && headTags.contains { ["vt", "vi", "vr", "v"].contains($0) }
     }

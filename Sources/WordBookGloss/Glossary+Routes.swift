@@ -12,6 +12,11 @@ extension Glossary {
         var grammar: Grammar
         var entry: String
         var headword: String
+        /// How many of the first translations are senses of their own: through German, the first sense
+        /// of each German translation.
+        var senses = 1
+        /// What the route says the word means, for agreement: its first sense's translations.
+        var firstSense: [String] = []
     }
 
     /// The dictionaries one look-up reads.
@@ -31,25 +36,41 @@ extension Glossary {
     /// the order the routes give them; then the rest of the direct dictionary's; then the first of each
     /// other route's, when the direct dictionary lacks it. The bilingual table alone makes a gloss only
     /// when `tableAlone`, after every spelling and stem has failed the dictionaries.
-    func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false) -> Gloss? {
+    /// `kind` is the part of speech of the analyser's reading the forms come from: the entries of that
+    /// kind are the word's, when a dictionary has any (`peut` is pouvoir the verb, "can", not the noun, "power").
+    func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false, kind: String? = nil) -> Gloss? {
         let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false) : nil
         // FreeDict's deu-eng is an older import of Ding's own file: it is read only where Ding has nothing.
-        let direct = ding == nil ? found(forms, in: sources.direct) : nil
-        let others = found(forms, through: sources.pivot, ding: sources.ding)
+        let direct = ding == nil ? found(forms, in: sources.direct, kind: kind) : nil
+        let others = found(forms, through: sources.pivot, ding: sources.ding, kind: kind)
         let known = [ding, direct].compactMap { $0 } + others
         let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
         let routes = known + [table].compactMap { $0 }
         guard let first = tableAlone ? routes.first : known.first else { return nil }
-        let given = routes.map { Set($0.translations.map(Self.comparable)) }
+        // The two ways through German read Ding's file twice (FreeDict's deu-eng is an older import of
+        // it): they are one witness, and only another route's agreement counts.
+        // Through German, each German word's own first sense is the evidence: its other senses are its own.
+        let witnesses = [ding, direct].compactMap { $0?.translations } + (others.isEmpty ? [] : [others.flatMap(\.firstSense)])
+            + [table].compactMap { $0?.translations }
+        let given = witnesses.map { Set($0.map(Self.comparable)) }
         func agreed(_ text: String) -> Bool { given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
         var translations: [String] = []
         var seen: Set<String> = []
         func add(_ text: String) { if seen.insert(Self.comparable(text)).inserted { translations.append(text) } }
         // Ding's first sense is the common one by Ding's own order, and keeps its place.
         if ding != nil { first.translations.prefix(1).forEach(add) }
-        for route in routes { route.translations.filter(agreed).forEach(add) }
+        // The agreed ones by how many routes give them, then by how common they are in English: FreeDict's
+        // fra-eng and spa-eng list a sense's translations alphabetically (`froid`: bleak, chilly, cold).
+        var agreedInOrder: [String] = []
+        var agreedSeen: Set<String> = []
+        for route in routes {
+            for text in route.translations where agreed(text) && agreedSeen.insert(Self.comparable(text)).inserted { agreedInOrder.append(text) }
+        }
+        func witnessCount(_ text: String) -> Int { given.filter { $0.contains(Self.comparable(text)) }.count }
+        let weighed = agreedInOrder.map { ($0, witnessCount($0), EnglishFrequency.zipf(of: $0) ?? EnglishFrequency.rare) }
+        weighed.sorted { ($0.1, $0.2) > ($1.1, $1.2) }.map(\.0).forEach(add)
         first.translations.forEach(add)
-        for route in routes.dropFirst() { route.translations.prefix(1).forEach(add) }
+        for route in routes.dropFirst() { route.translations.prefix(route.senses).forEach(add) }
         let entry = routes.map(\.entry).joined(separator: "\n\n")
         let text = GlossLine.text(translations, grammar: first.grammar)
         return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
@@ -84,9 +105,14 @@ extension Glossary {
     /// part's senses, `Ausgänge` → Ausgang's; forms of a line's first word before those of its
     /// synonyms), and failing those, the compounds and phrases it is. The gloss takes Ding's first
     /// sense, then what several senses give, then each sense's first translation in turn, then the rest.
-    func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool) -> Found? {
-        guard let ding, let (lines, spelled) = ding.entries(forms: forms, exactly: exactly),
-              let best = lines.map(\.match.role).min() else { return nil }
+    /// Through German, `kind` is the part of speech of the word's own entry, and only the German word's
+    /// lines of that kind are its senses, when it has any: `ser` is a verb, and `sein` is "to be" as a
+    /// verb and "his" as a pronoun.
+    func found(_ forms: [String], inDing ding: DingDictionary?, exactly: Bool, kind: String? = nil) -> Found? {
+        guard let ding, let (all, spelled) = ding.entries(forms: forms, exactly: exactly) else { return nil }
+        let fitting = all.filter { $0.entry.grammar.kind == kind }
+        let lines = kind == nil || fitting.isEmpty ? all : fitting
+        guard let best = lines.map(\.match.role).min() else { return nil }
         // The senses the word heads or is a synonym in, in Ding's order unless a later one is far more
         // common (SenseOrder): a word's lines come in Ding's file alphabetically (`Zug`: lineament first).
         let dingOrder = lines.enumerated()
@@ -99,8 +125,12 @@ extension Glossary {
             }
             .map { (line: $0.element, translations: $0.element.entry.translations(ofPart: $0.element.match.role == .part ? $0.element.match.part : 0)) }
         let chosen = SenseOrder.ordered(dingOrder) { sense in
-            SenseOrder.commonness(sense.translations, parts: sense.line.entry.germanParts.count,
-                                  synonym: sense.line.match.role == .synonym || (sense.line.match.role == .headword && sense.line.match.position > 0))
+            // An inflected form is weighed by its own English, the part beside it on the line: `Herren {pl}`
+            // is "gentlemen" on one line and "Messrs" on another, and the plural of Mister is rare.
+            let form = sense.line.match.role == .inflection ? sense.line.entry.translations(ofForm: sense.line.match.part) : []
+            return SenseOrder.commonness(form.isEmpty ? sense.translations : form, parts: sense.line.entry.germanParts.count,
+                                         synonym: sense.line.match.role == .synonym || (sense.line.match.role == .headword && sense.line.match.position > 0),
+                                         labelledRare: sense.line.entry.isLabelledRare)
         }
         let senses = chosen.map(\.translations).filter { !$0.isEmpty }
         let headword = best == .inflection ? chosen.first.map { $0.line.entry.base(ofInflectionAt: $0.line.match.position) } ?? spelled : spelled
@@ -116,40 +146,81 @@ extension Glossary {
         guard !translations.isEmpty, let lead = chosen.first?.line else { return nil }
         let grammar = best == .part ? Grammar() : lead.entry.grammar
         return Found(translations: Array(translations), grammar: grammar,
-                     entry: chosen.map(\.line.entry.readable).joined(separator: "\n\n"), headword: headword)
+                     entry: chosen.map(\.line.entry.readable).joined(separator: "\n\n"), headword: headword,
+                     firstSense: senses.first ?? [])
     }
 
-    func found(_ forms: [String], in dictionary: BilingualDictionary?) -> Found? {
-        guard let dictionary, let (entries, headword) = entries(forms, in: dictionary) else { return nil }
+    func found(_ forms: [String], in dictionary: BilingualDictionary?, kind: String? = nil) -> Found? {
+        guard let dictionary, let (all, headword) = entries(forms, in: dictionary) else { return nil }
+        let entries = Self.ofKind(kind, all)
         let translations = GlossLine.ranked(entries)
         guard let first = translations.first else { return nil }
         return Found(translations: translations.map(\.text), grammar: entries[first.entry].grammar,
                      entry: Self.joined(entries), headword: headword)
     }
 
-    /// The word's German translations, the first few in turn, each looked up as spelled.
+    /// The word's German translations, each a sense of the word, looked up as spelled: the first few
+    /// that a German-English dictionary knows, each one's common sense first, then the rest of them.
+    /// A German word has senses of its own the word lacks: `baño` is Bad, Badezimmer and Toilette, and
+    /// Bad alone would say "bath, swim, bathhouse, liquor"; the three first senses say "bath, bathroom,
+    /// toilet". Two routes, Ding's and FreeDict's deu-eng, that may agree.
     func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?,
-                       ding: DingDictionary?) -> [Found] {
-        guard let pivot, let (entries, headword) = entries(forms, in: pivot.toGerman) else { return [] }
-        for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
+                       ding: DingDictionary?, kind: String? = nil) -> [Found] {
+        guard let pivot, let (all, headword) = entries(forms, in: pivot.toGerman) else { return [] }
+        let entries = Self.ofKind(kind, all)
+        var viaDing: [(german: GlossLine.Translation, found: Found)] = []
+        var viaFreeDict: [(german: GlossLine.Translation, translations: [String], entries: [DictionaryEntry], firstSense: [String])] = []
+        for german in GlossLine.ranked(entries) where max(viaDing.count, viaFreeDict.count) < Self.germanTranslationsTried {
             let germanWord = Self.withoutParentheses(german.text)
-            var routes: [Found] = []
             // Both German-English dictionaries, when both know the German word: two routes that may agree.
-            if let viaDing = found([germanWord], inDing: ding, exactly: true) {
-                routes.append(Found(translations: viaDing.translations, grammar: entries[german.entry].grammar,
-                                   entry: Self.joined(entries) + "\n\n" + viaDing.entry, headword: headword))
+            if let found = found([germanWord], inDing: ding, exactly: true, kind: entries[german.entry].grammar.kind) {
+                viaDing.append((german, found))
             }
-            if let (germanEntries, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) {
-                let translations = GlossLine.ranked(germanEntries)
-                // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
+            if let (allGerman, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) {
+                let germanEntries = Self.ofKind(entries[german.entry].grammar.kind, allGerman)
+                let translations = GlossLine.ranked(germanEntries).map(\.text)
                 if !translations.isEmpty {
-                    routes.append(Found(translations: translations.map(\.text), grammar: entries[german.entry].grammar,
-                                       entry: Self.joined(entries) + "\n\n" + Self.joined(germanEntries), headword: headword))
+                    viaFreeDict.append((german, translations, germanEntries, germanEntries.first?.senses.first ?? []))
                 }
             }
-            if !routes.isEmpty { return routes }
         }
-        return []
+        // The grammar is the word's own: a learner of French wants `mairie`'s gender, not `Rathaus`'s.
+        var routes: [Found] = []
+        if let lead = viaDing.first {
+            routes.append(Found(translations: Self.firstSensesFirst(viaDing.map(\.found.translations)), grammar: entries[lead.german.entry].grammar,
+                                entry: Self.joined(entries) + "\n\n" + viaDing.map(\.found.entry).joined(separator: "\n\n"), headword: headword,
+                                senses: viaDing.count, firstSense: Self.evidence(viaDing.map { ($0.found.translations, $0.found.firstSense) })))
+        }
+        if let lead = viaFreeDict.first {
+            routes.append(Found(translations: Self.firstSensesFirst(viaFreeDict.map(\.translations)), grammar: entries[lead.german.entry].grammar,
+                                entry: Self.joined(entries) + "\n\n" + viaFreeDict.map { Self.joined($0.entries) }.joined(separator: "\n\n"),
+                                headword: headword, senses: viaFreeDict.count, firstSense: Self.evidence(viaFreeDict.map { ($0.translations, $0.firstSense) })))
+        }
+        return routes
+    }
+
+    /// What the German words say the word means: every sense of the first, the pivot dictionary's main
+    /// translation (`caisse`: Kasse, then Kasten, Kiste), and the first sense of each other.
+    static func evidence(_ germanWords: [(translations: [String], firstSense: [String])]) -> [String] {
+        (germanWords.first?.translations ?? []) + germanWords.dropFirst().flatMap(\.firstSense)
+    }
+
+    /// The entries of part of speech `kind`, when there are any; else all.
+    static func ofKind(_ kind: String?, _ entries: [DictionaryEntry]) -> [DictionaryEntry] {
+        guard let kind else { return entries }
+        let fitting = entries.filter { $0.grammar.kind == kind }
+        return fitting.isEmpty ? entries : fitting
+    }
+
+    /// The first translation of each list in turn, then the rest of each: senses of one word through its
+    /// several German translations.
+    static func firstSensesFirst(_ lists: [[String]]) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        for text in lists.compactMap(\.first) + lists.flatMap({ $0.dropFirst() }) where seen.insert(comparable(text)).inserted {
+            result.append(text)
+        }
+        return result
     }
 
     /// A dictionary whose text turns out damaged is set aside, to be named with the missing ones.

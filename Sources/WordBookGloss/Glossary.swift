@@ -108,18 +108,20 @@ public final class Glossary: Sendable {
         for spelling in accentedSpellings {
             if let gloss = gloss(Self.caseForms(of: spelling), sources) { return gloss }
         }
-        for stem in baseForms(of: forms, route) {
-            if let gloss = gloss(Self.caseForms(of: stem), sources) { return gloss }
+        for base in baseForms(of: forms, route) {
+            if let gloss = gloss(Self.caseForms(of: base.form), sources, kind: base.kind) { return gloss }
         }
         return nil
     }
 
     /// Apertium's base forms of the forms, before hunspell's stems: irregular forms, clitics and elisions.
-    func baseForms(of forms: [String], _ route: GlossRoute) -> [String] {
-        var stems: [String] = []
+    func baseForms(of forms: [String], _ route: GlossRoute) -> [Analyser.Base] {
+        var bases: [Analyser.Base] = []
         if let analyser = analyser(for: route.language) {
             for form in forms {
-                for base in analyser.baseForms(of: form) where !forms.contains(base) && !stems.contains(base) { stems.append(base) }
+                for base in analyser.bases(of: form) where !forms.contains(base.form) && !bases.contains(where: { $0.form == base.form }) {
+                    bases.append(base)
+                }
             }
         }
         let stemmer = stemmer(for: route.language)
@@ -128,12 +130,12 @@ public final class Glossary: Sendable {
         // head instead. An adjective's may be short (`neuesten` → neu).
         let compounding = route.language == GlossRoute.names[.german]
         for form in forms {
-            for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !stems.contains(stem) {
+            for stem in stemmer?.stems(of: form) ?? [] where !forms.contains(stem) && !bases.contains(where: { $0.form == stem }) {
                 if compounding, form.first?.isUppercase == true, stem.count * 2 < form.count { continue }
-                stems.append(stem)
+                bases.append(Analyser.Base(form: stem, kind: nil))
             }
         }
-        return stems
+        return bases
     }
 
     /// Opens what glossing words of `languages` needs (the dictionaries, hunspell, Apertium's analysers,

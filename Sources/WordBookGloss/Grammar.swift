@@ -21,6 +21,11 @@ struct Grammar: Equatable {
 
     init() {}
 
+    /// The part of speech a translation must share: a verb, transitive or not, is a verb.
+    var kind: String? {
+        partsOfSpeech.first.map { ["vt", "vi"].contains($0) ? "v" : $0 }
+    }
+
     /// `n, masc`, or nil when the header names neither.
     var summary: String? {
         let parts = partsOfSpeech + genders

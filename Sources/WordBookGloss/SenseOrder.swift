@@ -33,8 +33,11 @@ enum SenseOrder {
 
     /// How common a sense is: the Zipf value of its most common translation among the first few, plus
     /// the base-10 logarithm of the line's parts, less a half when the word is not the line's first.
-    static func commonness(_ translations: [String], parts: Int, synonym: Bool) -> Double {
+    /// A sense Ding labels as out of use or rare (`dated`, `obs.`, `poet.`, `hist.`, …) counts one lower:
+    /// the label says a learner meets it less than its English word suggests (`Herr` as the master of a
+    /// slave, `[hist.]`, against "gentleman").
+    static func commonness(_ translations: [String], parts: Int, synonym: Bool, labelledRare: Bool = false) -> Double {
         let best = translations.prefix(translationsWeighed).compactMap(EnglishFrequency.zipf(of:)).max() ?? EnglishFrequency.rare
-        return best + log10(Double(max(parts, 1))) - (synonym ? 0.5 : 0)
+        return best + log10(Double(max(parts, 1))) - (synonym ? 0.5 : 0) - (labelledRare ? 1 : 0)
     }
 }

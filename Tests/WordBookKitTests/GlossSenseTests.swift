@@ -18,6 +18,15 @@ import WordBookVocabulary
         var testDescription: String { "\(language) \(word) → \(expected)" }
     }
 
+    /// The word's gloss, or nil with the miss recorded.
+    static func gloss(_ word: String, _ language: Language) -> Gloss? {
+        guard case let .found(gloss) = glossary.lookUp(word, language: language) else {
+            Issue.record("\(word) was not found")
+            return nil
+        }
+        return gloss
+    }
+
     static let senses: [Sense] = [
         Sense("de", "Ausgang", "exit"), Sense("de", "Eingang", "entrance"), Sense("de", "Straße", "street"),
         Sense("de", "Bahnhof", "station"), Sense("de", "Brötchen", "roll"), Sense("de", "Apotheke", "pharmacy"),
@@ -43,10 +52,39 @@ import WordBookVocabulary
     /// `Apotheke` and `Rathaus`: "entrance", "pharmacy", "town hall".
     @Test(arguments: senses)
     func theGlossNamesTheSense(_ sense: Sense) {
-        guard case let .found(gloss) = Self.glossary.lookUp(sense.word, language: sense.language) else {
-            Issue.record("\(sense.word) was not found")
-            return
-        }
+        guard let gloss = Self.gloss(sense.word, sense.language) else { return }
         #expect(gloss.text.lowercased().contains(sense.expected), "\(sense.word): \(gloss.text)")
+    }
+
+    /// The sense a learner means comes first, where a rare one came first before:
+    /// - `Herren` on a door: Ding gives the plural's English on each line, and "gentlemen" is common
+    ///   where "Messrs", the plural of Mister's line, is rare;
+    /// - `trägt`: Ding tags `jdn./etw. tragen; befördern {vt}` once, after the synonym, and the carrying
+    ///   line was not read as a verb's;
+    /// - `peut`, `puede`: forms of a verb, so pouvoir's and poder's verb entries, not the noun's "power";
+    /// - `péage`, `froid`, `frío`, `izquierda`: the sense the routes agree on, the common English first;
+    /// - `señoras`: señora's own entry, not Apertium's lemma señor.
+    static let firstSenses: [Sense] = [
+        Sense("de", "Herren", "gentleman"), Sense("de", "trägt", "carry"), Sense("fr", "peut", "can"),
+        Sense("es", "puede", "can"), Sense("fr", "péage", "toll"), Sense("fr", "froid", "cold"),
+        Sense("es", "frío", "cold"), Sense("es", "izquierda", "left"), Sense("es", "señoras", "lady"),
+    ]
+
+    @Test(arguments: firstSenses)
+    func theFirstTranslationIsTheCommonSense(_ sense: Sense) {
+        guard let gloss = Self.gloss(sense.word, sense.language) else { return }
+        let first = gloss.text.split(separator: ",").first.map(String.init) ?? ""
+        #expect(first.lowercased().contains(sense.expected), "\(sense.word): \(gloss.text)")
+    }
+
+    /// Through German, each German translation is a sense: `baño` is Bad, Badezimmer and Toilette, and
+    /// the toilet is in the gloss; `ser` is a verb, and German `sein` as a pronoun ("his") is not its sense.
+    @Test func throughGermanEachTranslationIsASenseOfItsKind() {
+        guard let baño = Self.gloss("Baño", .spanish) else { return }
+        #expect(baño.text.contains("toilet") && baño.text.contains("bathroom"), "\(baño.text)")
+        for word in ["es", "son"] {
+            guard let gloss = Self.gloss(word, .spanish) else { continue }
+            #expect(gloss.text.hasPrefix("be") && !gloss.text.contains("his"), "\(word): \(gloss.text)")
+        }
     }
 }
