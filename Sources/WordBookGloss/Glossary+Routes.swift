@@ -159,8 +159,8 @@ extension Glossary {
                      entry: Self.joined(entries), headword: headword)
     }
 
-    /// The word's German translations, each a sense of the word, looked up as spelled: the first few
-    /// that a German-English dictionary knows, each one's common sense first, then the rest of them.
+    /// The word's German translations, each a sense of the word, looked up as spelled: of the first
+    /// few, those a German-English dictionary knows, each one's common sense first, then the rest of them.
     /// A German word has senses of its own the word lacks: `baño` is Bad, Badezimmer and Toilette, and
     /// Bad alone would say "bath, swim, bathhouse, liquor"; the three first senses say "bath, bathroom,
     /// toilet". Two routes, Ding's and FreeDict's deu-eng, that may agree.
@@ -170,13 +170,12 @@ extension Glossary {
         let entries = Self.ofKind(kind, all)
         var viaDing: [(german: GlossLine.Translation, found: Found)] = []
         var viaFreeDict: [(german: GlossLine.Translation, translations: [String], entries: [DictionaryEntry], firstSense: [String])] = []
-        for german in GlossLine.ranked(entries) where max(viaDing.count, viaFreeDict.count) < Self.germanTranslationsTried {
+        for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
             let germanWord = Self.withoutParentheses(german.text)
-            // Both German-English dictionaries, when both know the German word: two routes that may agree.
+            // FreeDict's deu-eng, an older import of Ding's file, only for a German word Ding lacks.
             if let found = found([germanWord], inDing: ding, exactly: true, kind: entries[german.entry].grammar.kind) {
                 viaDing.append((german, found))
-            }
-            if let (allGerman, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) {
+            } else if let (allGerman, _) = self.entries([germanWord], in: pivot.fromGerman, exactly: true) {
                 let germanEntries = Self.ofKind(entries[german.entry].grammar.kind, allGerman)
                 let translations = GlossLine.ranked(germanEntries).map(\.text)
                 if !translations.isEmpty {

@@ -36,7 +36,7 @@ public final class Glossary: Sendable {
     private let stemmers = Mutex<[String: Stemmer?]>([:])
     private let analysers = Mutex<[String: Analyser?]>([:])
 
-    /// German translations tried in turn, through German, before giving up on a form.
+    /// German translations looked up, through German: the first few, the pivot dictionary's main senses.
     static let germanTranslationsTried = 3
 
     public init(nativeLanguage: Language, dictionaryFolder: String = "/usr/share/dictd",
