@@ -46,6 +46,22 @@ import Testing
         _ = try WorkerLock.acquire(paths: paths(root))
     }
 
+    @Test func aLockHeldByAnotherProgramNamesItsHolderNotThePidLeftInTheFile() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let lockPath = "\(root)/wordbook.sqlite.lock"
+        // A worker that ended left its pid; another program now holds the file's lock.
+        try "4711\n".write(toFile: lockPath, atomically: false, encoding: .utf8)
+        let other = open(lockPath, O_RDWR | O_CLOEXEC)
+        defer { close(other) }
+        try #require(flock(other, LOCK_EX | LOCK_NB) == 0)
+        #expect(throws: WorkerLockError.lockHeld(path: lockPath, database: "\(root)/wordbook.sqlite", pid: getpid())) {
+            try WorkerLock.acquire(paths: paths(root))
+        }
+        #expect(WorkerLockError.lockHeld(path: "/x.lock", database: "/x", pid: 12).description
+            == "another process (pid 12) holds /x.lock, the lock a worker takes to file into /x")
+    }
+
     /// Whether `condition` holds within 10 s, asked every 20 ms.
     static func soon(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)

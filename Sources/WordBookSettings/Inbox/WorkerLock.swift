@@ -7,6 +7,8 @@ public enum WorkerLockError: Error, CustomStringConvertible, Equatable {
     case inboxTaken(inbox: String, pid: Int32?)
     case cannotLock(path: String, reason: String)
     case leftToWorker(inbox: String, pid: Int32?, photos: Int)
+    /// The lock file held by a process that did not write its pid there: not a worker, or one just starting.
+    case lockHeld(path: String, database: String, pid: Int32)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum WorkerLockError: Error, CustomStringConvertible, Equatable {
             return "another worker\(pid.map { " (pid \($0))" } ?? "") is already watching \(inbox)"
         case let .cannotLock(path, reason):
             return "\(path) could not be locked against a second worker: \(reason)"
+        case let .lockHeld(path, database, pid):
+            return "another process (pid \(pid)) holds \(path), the lock a worker takes to file into \(database)"
         case let .leftToWorker(inbox, pid, photos):
             return "a worker\(pid.map { " (pid \($0))" } ?? "") is watching \(inbox): ingest leaves the \(photos) photo\(photos == 1 ? "" : "s") there to it"
         }
@@ -126,9 +130,14 @@ public final class WorkerLock: Sendable {
         case 0:
             break
         case EWOULDBLOCK:
-            let pid = recordedPid(database)
+            let recorded = recordedPid(database)
+            let holder = flockHolder(database)
             close(database)
-            throw WorkerLockError.databaseTaken(database: paths.database, pid: pid)
+            // The pid in the file is the last worker's; another program's lock on the file is not its.
+            if let holder, holder != recorded {
+                throw WorkerLockError.lockHeld(path: lockPath, database: paths.database, pid: holder)
+            }
+            throw WorkerLockError.databaseTaken(database: paths.database, pid: holder ?? recorded)
         case let code:
             close(database)
             throw WorkerLockError.cannotLock(path: lockPath, reason: String(cString: strerror(code)))
