@@ -94,12 +94,63 @@ public struct Disposal: Sendable {
             }
             if errno == EEXIST { continue }
             if errno == EXDEV || errno == EPERM {
-                try FileManager.default.moveItem(atPath: path, toPath: destination)
-                return destination
+                return try copyAcross(path, identity: identity, into: folder, stem: stem, ext: ext)
             }
             throw DisposalError(path: path, errno: errno)
         }
         throw DisposalError(path: path, errno: EEXIST)
+    }
+
+    /// Where no link can be made (an archive on another file system, one without links): the photo read
+    /// is copied to a hidden name in `folder` and flushed, linked to the first free name (never over a
+    /// file), and only then unlinked from the inbox. A copy cut short (a full disk) is removed, and the
+    /// photo stays in the inbox with the system's reason (`No space left on device`).
+    private func copyAcross(_ path: String, identity: FileIdentity?, into folder: String, stem: String, ext: String) throws -> String {
+        let source = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard source >= 0 else { throw DisposalError(path: path, errno: errno, left: errno == ENOENT ? .vanished : .unmoved) }
+        defer { close(source) }
+        if let identity, FileIdentity(descriptor: source) != identity { throw DisposalError(path: path, errno: 0, left: .replaced) }
+        let hidden = "\(folder)/.wordbook-copy-\(getpid())-\(UUID().uuidString)"
+        let target = open(hidden, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard target >= 0 else { throw DisposalError(path: path, errno: errno) }
+        defer { unlink(hidden) }  // once linked to its name, or when the copy failed
+        let copied = Self.copyBytes(from: source, to: target)
+        let flushed = copied == 0 ? (fsync(target) == 0 ? 0 : errno) : copied
+        guard close(target) == 0 || flushed != 0 else { throw DisposalError(path: path, errno: errno) }
+        guard flushed == 0 else { throw DisposalError(path: path, errno: flushed) }
+        for attempt in 1...10_000 {
+            let destination = "\(folder)/\(Self.numbered(stem: stem, ext: ext, attempt))"
+            if link(hidden, destination) == 0 {
+                // Another file renamed over the name meanwhile stays in the inbox, to be filed; the one read is archived.
+                try expect(identity, at: path)
+                guard unlink(path) == 0 || errno == ENOENT else { throw DisposalError(path: path, errno: errno, left: .copied(to: destination)) }
+                return destination
+            }
+            if errno != EEXIST { throw DisposalError(path: path, errno: errno) }
+        }
+        throw DisposalError(path: path, errno: EEXIST)
+    }
+
+    /// Copies the whole of `source` to `target`; 0, or the errno that stopped it.
+    private static func copyBytes(from source: Int32, to target: Int32) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = read(source, &buffer, buffer.count)
+            if count == 0 { return 0 }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(target, $0.baseAddress! + written, count - written) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+        }
     }
 
     /// Removes the inbox's name of a photo already linked as `copy`. When that fails (an inbox folder
