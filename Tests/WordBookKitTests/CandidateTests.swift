@@ -37,6 +37,23 @@ struct CandidateTests {
         #expect(Candidates.forLearner(["Exit", "Sortie"], proposal: "", isWord: isWord) == ["Exit", "Sortie"])
     }
 
+    @Test("The proposal glued to a neighbour's letters, or a string of marks and digits, is no candidate; a word that holds it is")
+    func gluedReadingsAreNoCandidates() throws {
+        let glossary = Glossary(nativeLanguage: .english)
+        try #require(glossary.isWord("towing", language: .english) == true, "hunspell-en-us is installed")
+        func candidates(_ readings: [String], _ proposal: String) -> [String] {
+            Candidates.forLearner(readings, proposal: proposal) { glossary.isWord($0, language: .english) }
+        }
+        #expect(candidates(["MDENPUB", "IDENPUB", "TAVERN"], "PUB") == ["TAVERN"])
+        #expect(candidates(["CLEANINGPLACE", "PLACE"], "CLEANING") == ["PLACE"])
+        #expect(candidates(["SCHOOL16", "16-A", "HIGH"], "SCHOOL") == ["HIGH"])
+        #expect(candidates(["deliciousjust", "just"], "delicious") == ["just"])
+        #expect(candidates(["DAYS-INK", "INN"], "DAYS") == ["INN"])
+        // A word that holds the proposal is its reading cut short; the sign's possessive is its spelling.
+        #expect(candidates(["TOWINGAUTO", "TOWING"], "TOW") == ["TOWING"])
+        #expect(candidates(["MAX'STOI", "MAX'S", "MAX’S"], "MAX") == ["MAX'S", "MAX’S"])
+    }
+
     @Test("A ß misread as B is a misspelling of the proposal, not a candidate; STRASSE and Straßen stay")
     func sharpSMisreadIsNoCandidate() throws {
         let glossary = Glossary(nativeLanguage: .english)

@@ -70,14 +70,32 @@ enum Candidates {
     /// proposal and not it (`Souffle` for `Soufflé`, `Äusgang` for `Ausgang`): the dictionary settles
     /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
     /// proposal, stay.
+    ///
+    /// Nor is a candidate mostly marks and digits (`16-`, `#1:`), or the proposal run together with
+    /// more letters that make no word (`MDENPUB` beside `PUB`, `CLEANINGPLACE`, `SCHOOL16`, `DAYS-INK`): a word
+    /// space one reader did not see glued a neighbour's letters on. A word that holds the proposal
+    /// stays (`TOWING` beside `TOW`, a proposal cut short), and so does the sign's possessive (`MAX'S`).
     static func forLearner(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
         let kept = candidates.filter { candidate in
-            guard candidate.filter(\.isLetter).count >= 2 else { return false }
+            let letters = candidate.filter(\.isLetter).count
+            guard letters >= 2, letters * 2 > candidate.count else { return false }
+            // hunspell takes words joined by a hyphen as a word (`DAYS-INK`): two words, each one a candidate.
+            if isGlued(candidate, to: proposal), isWord(candidate) != true || candidate.contains(where: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
+                return false
+            }
             guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
             if candidate.lowercased() == proposal.lowercased() || isWord(candidate) == true { return true }
             return folded(candidate) == folded(proposal) && isWord(proposal) != true
         }
         return foldingMixedCase(kept, proposal: proposal)
+    }
+
+    /// Whether `candidate` is `proposal`, of two letters or more, with more characters before or after
+    /// it, other than a possessive's `'s`.
+    static func isGlued(_ candidate: String, to proposal: String) -> Bool {
+        let whole = letterFolded(candidate), part = letterFolded(proposal)
+        guard part.count >= 2, whole.count > part.count, whole.contains(part) else { return false }
+        return !["'s", "\u{2019}s"].contains { whole == part + $0 }
     }
 
     /// Readings that differ from the proposal or another candidate only in capitals, and mix case
