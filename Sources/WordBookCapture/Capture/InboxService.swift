@@ -15,21 +15,11 @@ import WordBookVocabulary
 /// stops the others, and the worker ends with the reason and a non-zero status.
 public final class InboxService: Sendable {
     private struct State {
-        /// Files seen by a scan while perhaps still being written, with the time they were first seen.
-        var settling: [String: Date] = [:]
-        /// Photos that could not be filed or moved for reasons outside them, with when that happened.
-        var retryLater: [String: Date] = [:]
-        /// How many times in a row each photo has run out of memory.
-        var memoryShortfalls: [String: Int] = [:]
-        /// Photos filed and linked to where they were going, whose inbox name could not be removed yet:
-        /// the next try only removes it.
-        var leftBehind: [String: String] = [:]
+        /// What is decided for each photo: retries, settling, counts, the halt.
+        var ledger = InboxLedger()
         var unknownFolders = Set<String>()
-        var counts = (filed: 0, duplicates: 0, failed: 0)
         var inFlight = Set<String>()
         var lastProgress = Date()
-        /// Why the worker stopped of itself (a damaged database), when it did.
-        var halted: String?
         var stopping = false
     }
 
@@ -53,11 +43,8 @@ public final class InboxService: Sendable {
 
     /// How long a file found by a scan must stay unmodified before it is taken.
     static let settleTime = FailureVerdict.settleTime
-    /// How long a photo that hit a full disk or a busy database waits before the next try.
-    static let retryDelay: TimeInterval = 15
-    /// How many times a photo may run out of memory before it goes to failed/: a passing shortage
-    /// is over by then, and a photo that needs more than the worker may have is not tried for ever.
-    static let memoryAttempts = 3
+    static let retryDelay = InboxLedger.retryDelay
+    static let memoryAttempts = InboxLedger.memoryAttempts
 
     /// With a `timingsLog`, each photo's stage timings go to it.
     public init(configuration: Configuration, paths: DataPaths, database: AppDatabase, logger: Logger,
@@ -156,7 +143,7 @@ public final class InboxService: Sendable {
             }
             try await group.waitForAll()
         }
-        if let reason = state.withLock({ $0.halted }) { throw WorkerHalted(reason: reason) }
+        if let reason = state.withLock({ $0.ledger.halted }) { throw WorkerHalted(reason: reason) }
     }
 
     private func makeFilers() throws -> [PhotoFiler] {
@@ -207,7 +194,7 @@ public final class InboxService: Sendable {
     /// One round of housekeeping: an inbox made again is watched and locked again (a second worker
     /// is refused on it as on the first), settled files are taken, and the inbox is rescanned when due.
     func keepHouse(watcher: InotifyWatcher, lastRescan: inout Date) throws {
-        if state.withLock({ $0.halted == nil }), let log = database.lostWriteAheadLog() {
+        if state.withLock({ $0.ledger.halted == nil }), let log = database.lostWriteAheadLog() {
             let reason = database.lostWriteAheadLogReason(log)
             return halt("every photo stays in the inbox: \(reason)", reason: reason)
         }
@@ -242,8 +229,9 @@ public final class InboxService: Sendable {
     }
 
     private func statusLine() -> String {
-        let (snapshot, held) = state.withLock { ($0.counts, $0.retryLater.count) }
-        var line = "filed \(snapshot.filed), duplicates \(snapshot.duplicates), failed \(snapshot.failed), waiting \(queue.count)"
+        let ledger = state.withLock { $0.ledger }
+        let held = ledger.retryLater.count
+        var line = "filed \(ledger.filed), duplicates \(ledger.duplicates), failed \(ledger.failed), waiting \(queue.count)"
         if held > 0 { line += ", \(held) held back to be tried again (see the log)" }
         return line
     }
@@ -256,7 +244,7 @@ public final class InboxService: Sendable {
         for path in scanner.files() {
             let modified = InboxScanner.modificationDate(path)
             if let modified, FailureVerdict.mayBeWriting(modified: modified, now: now) {
-                state.withLock { $0.settling[path] = $0.settling[path] ?? now }
+                state.withLock { $0.ledger.settle(path, seenAt: now) }
             } else {
                 if let modified, modified.timeIntervalSince(now) >= Self.settleTime {
                     logger.info("\(disposal.relativeName(of: path)) was modified at \(configuration.calendar.iso8601(modified)), in the future (a clock ahead, or a copy that kept such a time): it is taken as settled")
@@ -286,18 +274,7 @@ public final class InboxService: Sendable {
 
     private func takeSettledFiles() {
         let now = Date()
-        let ready: [String] = state.withLock { state in
-            var ready = state.settling.keys.filter { path in
-                guard let modified = InboxScanner.modificationDate(path) else { return true }
-                return !FailureVerdict.mayBeWriting(modified: modified, now: now)
-            }
-            ready.forEach { state.settling.removeValue(forKey: $0) }
-            let retry = state.retryLater.filter { now.timeIntervalSince($0.value) >= Self.retryDelay }.map(\.key)
-            retry.forEach { state.retryLater.removeValue(forKey: $0) }
-            ready += retry
-            return ready
-        }
-        ready.forEach { queue.push($0) }
+        state.withLock { $0.ledger.due(at: now, modified: InboxScanner.modificationDate) }.forEach { queue.push($0) }
     }
 
     /// The language a photo's folder names: `inbox/de/x.jpg` is German; anything else the default.
@@ -327,51 +304,39 @@ public final class InboxService: Sendable {
                 if replaced { queue.push(path) }
             }
             let name = disposal.relativeName(of: path)
-            if let copy = state.withLock({ $0.leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
+            if let copy = state.withLock({ $0.ledger.leftBehind.removeValue(forKey: path) }), Disposal.sameFile(path, copy) {
                 remove(path, copy: copy)
                 continue
             }
             let observer = timingsLog == nil ? nil : StageObserver()
             let (outcome, identity) = filer.attempt(path: path, name: name, language: language(of: path), observer: observer)
-            let shortfalls = state.withLock { state in
-                guard case .shortOfMemory = outcome else { return state.memoryShortfalls.removeValue(forKey: path) ?? 0 }
-                let shortfalls = state.memoryShortfalls[path, default: 0] + 1
-                state.memoryShortfalls[path] = shortfalls < Self.memoryAttempts ? shortfalls : nil
-                return shortfalls
-            }
             if let observer, let error = timingsLog?.write(observer.finished().jsonLine(file: name, outcome: outcome.name)) {
                 logger.warning("the timings of \(name) could not be written: \(error)")
             }
-            switch outcome {
-            case let .filed(word, book):
-                state.withLock { $0.counts.filed += 1 }
-                logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
-                replaced = !archive(path, day: book, identity: identity)
-            case let .duplicate(word, _, captureDay):
-                state.withLock { $0.counts.duplicates += 1 }
-                logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
-                replaced = !archive(path, day: captureDay, identity: identity)
-            case let .settling(reason):
+            let next = state.withLock { $0.ledger.record(outcome, for: path, at: Date()) }
+            switch next {
+            case let .archive(day):
+                if case let .filed(word, book) = outcome {
+                    logger.info("filed \(name) as \"\(word.word)\" (#\(word.id ?? 0), confidence \(word.confidence), book \(book))")
+                } else if case let .duplicate(word, _, _) = outcome {
+                    logger.info("\(name) repeats #\(word.id ?? 0) (\"\(word.word)\"); not filed again")
+                }
+                replaced = !archive(path, day: day, identity: identity)
+            case .settle:
                 // Perhaps still being written: tried again once it has been left alone.
-                logger.debug("\(name) is tried again once it is left alone: \(reason)")
-                state.withLock { $0.settling[path] = Date() }
+                logger.debug("\(name) is tried again once it is left alone: \(outcome.reason ?? "")")
                 continue
-            case let .failed(reason):
+            case let .fail(reason):
                 replaced = !fail(path, name: name, identity: identity, reason: reason)
-            case let .deferred(reason):
-                logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s: \(reason)")
-                holdBack(path)
-            case let .shortOfMemory(reason) where shortfalls < Self.memoryAttempts:
-                logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s (try \(shortfalls) of \(Self.memoryAttempts)): \(reason)")
-                holdBack(path)
-            case let .shortOfMemory(reason):
-                replaced = !fail(path, name: name, identity: identity, reason: "\(reason); it ran out of memory \(shortfalls) times, \(Int(Self.retryDelay)) s apart: "
-                    + "give the worker more memory (or lower capture.max_pixels), then move the photo back into the inbox")
-            case .gone:
+            case let .holdBack(attempt):
+                let tries = attempt.map { " (try \($0) of \(Self.memoryAttempts))" } ?? ""
+                logger.warning("\(name) stays in the inbox and is tried again in \(Int(Self.retryDelay)) s\(tries): \(outcome.reason ?? "")")
+            case .nothing:
                 break
-            case let .halted(reason):
+            case let .halt(first):
                 // Not the photo's fault: it stays in the inbox, and so does every other.
-                halt("\(name) stays in the inbox, as every photo does: \(reason)", reason: reason)
+                let reason = outcome.reason ?? "the word book cannot be written"
+                if first { stop("\(name) stays in the inbox, as every photo does: \(reason)", reason: reason) }
             }
             notifier.notify("STATUS=\(statusLine())")
         }
@@ -379,11 +344,12 @@ public final class InboxService: Sendable {
 
     /// The worker stops of itself, once, for a reason of the database's: it cannot be written safely.
     private func halt(_ message: String, reason: String) {
-        let first = state.withLock { state in
-            defer { state.halted = state.halted ?? reason }
-            return state.halted == nil
-        }
-        guard first else { return }
+        guard state.withLock({ $0.ledger.halt(reason) }) else { return }
+        stop(message, reason: reason)
+    }
+
+    /// Says why the worker stops, then stops it.
+    private func stop(_ message: String, reason: String) {
         logger.critical("\(message); the worker stops")
         workerLock?.record(note: "stopped at \(configuration.calendar.iso8601(Date())): \(reason)")
         notifier.notify("STATUS=stopped: \(reason)", mayDrop: false)
@@ -393,7 +359,6 @@ public final class InboxService: Sendable {
     /// A photo that cannot be filed goes to failed/ with its reason beside it. False when another file
     /// had taken its name, which stays in the inbox.
     private func fail(_ path: String, name: String, identity: FileIdentity? = nil, reason: String) -> Bool {
-        state.withLock { $0.counts.failed += 1 }
         logger.error("\(name) failed: \(reason)")
         do {
             try disposal.fail(path, reason: reason, identity: identity)
@@ -404,7 +369,7 @@ public final class InboxService: Sendable {
     }
 
     private func holdBack(_ path: String) {
-        state.withLock { $0.retryLater[path] = Date() }
+        state.withLock { $0.ledger.holdBack(path, at: Date()) }
     }
 
     /// False when another file had taken the photo's name, which stays in the inbox.
@@ -430,7 +395,7 @@ public final class InboxService: Sendable {
             return true
         }
         if let error = error as? DisposalError, case let .copied(copy) = error.left {
-            state.withLock { $0.leftBehind[path] = copy }
+            state.withLock { $0.ledger.leftBehind[path] = copy }
         }
         logger.error("\(message); it stays in the inbox and is tried again in \(Int(Self.retryDelay)) s")
         holdBack(path)

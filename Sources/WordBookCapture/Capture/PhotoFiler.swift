@@ -31,6 +31,16 @@ public enum IngestOutcome: Sendable, Equatable {
 }
 
 extension IngestOutcome {
+    /// Why the photo was not filed, when it was not.
+    public var reason: String? {
+        switch self {
+        case let .failed(reason), let .deferred(reason), let .shortOfMemory(reason), let .settling(reason), let .halted(reason):
+            return reason
+        case .filed, .duplicate, .gone:
+            return nil
+        }
+    }
+
     /// One word for the outcome: filed, duplicate, failed, deferred or gone.
     public var name: String {
         switch self {
