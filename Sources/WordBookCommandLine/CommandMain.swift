@@ -5,33 +5,59 @@ import WordBookSettings
 /// Runs a root command: errors reach the learner as one sentence on stderr and a non-zero status,
 /// --help and --version as usual.
 public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
+    do {
+        var command = try parse(Root.self)
+        try command.run()
+        exit(0)
+    } catch {
+        exitReporting(error, root: Root.self)
+    }
+}
+
+/// `runCommandLine` for a program whose commands may be async (`AsyncParsableCommand`): the worker
+/// and the web app, whose services run in structured tasks, not behind a semaphore.
+public func runAsyncCommandLine<Root: AsyncParsableCommand>(_ root: Root.Type) async -> Never {
+    do {
+        var command = try parse(Root.self)
+        if var asynchronous = command as? AsyncParsableCommand {
+            try await asynchronous.run()
+        } else {
+            try command.run()
+        }
+        exit(0)
+    } catch {
+        exitReporting(error, root: Root.self)
+    }
+}
+
+private func parse<Root: ParsableCommand>(_ root: Root.Type) throws -> ParsableCommand {
     // A write past a file size limit (ulimit -f) fails with EFBIG, which is reported, instead of
     // ending the process without a word.
     signal(SIGXFSZ, SIG_IGN)
     // The learner's umask stands; GlobalOptions.paths opens it to the group on a shared word book
     // only (DataPaths.shareWithGroupWhenSystemWide).
-    do {
-        var command = try Root.parseAsRoot(globalOptionsAfterCommand(Array(CommandLine.arguments.dropFirst()), root: Root.self))
-        try command.run()
-        exit(0)
-    } catch {
-        if let unavailable = error as? Unavailable {
-            FileHandle.standardError.write(Data("wordbook: \(unavailable.description.escapingControlCharacters(keepingNewlines: true))\n".utf8))
-            exit(Unavailable.status)
-        }
-        let status = Root.exitCode(for: error)
-        if status.isSuccess {
-            Root.exit(withError: error)
-        }
-        let message = Root.message(for: error)
-        if let plain = ParserMessages<Root>(arguments: Array(CommandLine.arguments.dropFirst())).rewritten(message) {
-            FileHandle.standardError.write(Data("wordbook: \(plain.sentence.escapingControlCharacters(keepingNewlines: true))\n".utf8))
-            if let usage = plain.usage { FileHandle.standardError.write(Data("\(usage)\n".utf8)) }
-        } else if !message.isEmpty {
-            FileHandle.standardError.write(Data("wordbook: \(message.escapingControlCharacters(keepingNewlines: true))\n".utf8))
-        }
-        exit(status.rawValue)
+    return try Root.parseAsRoot(globalOptionsAfterCommand(Array(CommandLine.arguments.dropFirst()), root: Root.self))
+}
+
+/// Says what went wrong in one sentence and exits with its status: 64 for a command line that is
+/// wrong, 69 for something missing, 1 for a failure.
+private func exitReporting<Root: ParsableCommand>(_ error: any Error, root: Root.Type) -> Never {
+    if let unavailable = error as? Unavailable {
+        FileHandle.standardError.write(Data("wordbook: \(unavailable.description.escapingControlCharacters(keepingNewlines: true))\n".utf8))
+        exit(Unavailable.status)
     }
+    let status = Root.exitCode(for: error)
+    if status.isSuccess {
+        Root.exit(withError: error)
+    }
+    let message = Root.message(for: error)
+    if let plain = ParserMessages<Root>(arguments: Array(CommandLine.arguments.dropFirst())).rewritten(message) {
+        FileHandle.standardError.write(Data("wordbook: \(plain.sentence.escapingControlCharacters(keepingNewlines: true))\n".utf8))
+        if let usage = plain.usage { FileHandle.standardError.write(Data("\(usage)\n".utf8)) }
+    } else if !message.isEmpty {
+        FileHandle.standardError.write(Data("wordbook: \(message.escapingControlCharacters(keepingNewlines: true))\n".utf8))
+    }
+    exit(status.rawValue)
 }
 
 /// The command could not do what it was asked, though the command line was right (the photo's

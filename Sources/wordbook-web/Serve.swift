@@ -1,12 +1,10 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import Synchronization
 import WordBookCommandLine
 import WordBookSettings
 import WordBookWeb
 
-struct Serve: ParsableCommand {
+struct Serve: AsyncParsableCommand {
     static let configuration = WebCommands.serve
 
     @OptionGroup var arguments: ServeArguments
@@ -17,27 +15,15 @@ struct Serve: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let (database, configuration) = try arguments.options.openExisting()
         let address = arguments.listen.flatMap(Configuration.hostAndPort) ?? configuration.webAddress
         let app = try WebApp(database: database, configuration: configuration, paths: try arguments.options.paths(configuration))
         let scheme = configuration.webServesTLS ? "https" : "http"
-        let failure = Mutex<(any Error)?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        // The command line runs synchronously; the server is async: the main thread waits for it.
-        Task {
-            do {
-                try await app.run(host: address.host, port: address.port, logger: makeLogger("wordbook-web")) { port in
-                    let host = address.host.contains(":") ? "[\(address.host)]" : address.host
-                    print("Serving the web app on \(scheme)://\(host):\(port)/ (pair a phone with wordbook web pair).")
-                    fflush(nil)
-                }
-            } catch {
-                failure.withLock { $0 = error }
-            }
-            finished.signal()
+        try await app.run(host: address.host, port: address.port, logger: makeLogger("wordbook-web")) { port in
+            let host = address.host.contains(":") ? "[\(address.host)]" : address.host
+            print("Serving the web app on \(scheme)://\(host):\(port)/ (pair a phone with wordbook web pair).")
+            fflush(nil)
         }
-        finished.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -3,7 +3,7 @@ import WordBookCommandLine
 
 /// The half of WordBook that links the web server (Hummingbird on SwiftNIO): what `wordbook web`
 /// hands over to, and what the systemd unit wordbook-web.service starts.
-struct WebCommand: ParsableCommand {
+struct WebCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wordbook-web",
         abstract: "Serve the web app for the phone, and pair phones with it: the work wordbook web hands over.",
@@ -14,4 +14,4 @@ struct WebCommand: ParsableCommand {
     )
 }
 
-runCommandLine(WebCommand.self)
+await runAsyncCommandLine(WebCommand.self)

@@ -5,12 +5,12 @@ import WordBookCommandLine
 import WordBookSettings
 import WordBookStore
 
-struct Run: ParsableCommand {
+struct Run: AsyncParsableCommand {
     static let configuration = WorkerCommands.run
 
     @OptionGroup var arguments: RunArguments
 
-    func run() throws {
+    func run() async throws {
         try OpenFilesLimit.check()
         let options = arguments.options
         var configuration = try options.loadConfiguration()
@@ -27,6 +27,8 @@ struct Run: ParsableCommand {
         let service = InboxService(
             configuration: configuration, paths: paths, database: database, logger: logger,
             timingsLog: try arguments.timings.map { try TimingsLog(path: $0.path) }, workerLock: lock)
-        try withExtendedLifetime(lock) { try service.run() }
+        // The lock is held for as long as the worker runs: the kernel lets it go when the process ends.
+        defer { withExtendedLifetime(lock) {} }
+        try await service.run()
     }
 }

@@ -3,7 +3,7 @@ import WordBookCommandLine
 
 /// The half of WordBook that links Tesseract, Leptonica and libarchive: what `wordbook run`,
 /// `wordbook ingest` and `wordbook export --format apkg` hand over to, and what systemd starts.
-struct WorkerCommand: ParsableCommand {
+struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wordbook-worker",
         abstract: "Recognise and file photos, and write Anki packages: the work wordbook hands over.",
@@ -13,4 +13,4 @@ struct WorkerCommand: ParsableCommand {
     )
 }
 
-runCommandLine(WorkerCommand.self)
+await runAsyncCommandLine(WorkerCommand.self)

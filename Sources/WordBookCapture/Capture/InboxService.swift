@@ -62,22 +62,7 @@ public final class InboxService: Sendable {
 
     /// Runs until SIGTERM, SIGINT or SIGHUP, then finishes the photos in flight and returns; throws
     /// when a part of the worker failed or the database is damaged.
-    public func run() throws {
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { try await runServices() } catch { outcome.failure.withLock { $0 = error } }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.failure.withLock({ $0 }) { throw error }
-    }
-
-    private final class Outcome: Sendable {
-        let failure = Mutex<(any Error)?>(nil)
-    }
-
-    private func runServices() async throws {
+    public func run() async throws {
         for folder in [paths.inbox, paths.archive, paths.failed] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
