@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Logging
 import WordBookCapture
@@ -22,6 +23,10 @@ struct Run: AsyncParsableCommand {
         let logger = makeLogger("wordbook.run")
         if let reason = lock.inboxNotLocked {
             logger.warning("\(paths.inbox) could not be locked (\(reason)): a second worker on it with another database would not be noticed")
+        }
+        // A new word book: its inbox must be one a learner's photos arrive in.
+        if !FileManager.default.fileExists(atPath: paths.database) {
+            try UnlikelyInbox.check(paths: paths, rules: IgnoreRules(extraPatterns: configuration.ignore))
         }
         let database = try AppDatabase.open(path: paths.database, create: true)
         let service = InboxService(

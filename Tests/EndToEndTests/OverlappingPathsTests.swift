@@ -57,6 +57,33 @@ import Testing
         #expect(FileManager.default.contents(atPath: "\(home)/letter.txt") == Data("my letter".utf8))
     }
 
+    /// A documents folder named as the inbox of a new word book: the worker refuses to start, names a
+    /// few of the files, and moves none; once the word book exists, or with photos in it, it starts.
+    @Test func aNewWordBooksInboxOfDocumentsIsRefusedAndNothingMoves() throws {
+        let scratch = try Scratch(workers: 1)
+        try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
+        for number in 1...24 {
+            try Data("notes \(number)".utf8).write(to: URL(fileURLWithPath: "\(scratch.inbox)/notes-\(number).txt"))
+        }
+        let photos = try distinctPhotos(2)
+        for photo in photos { try photo.data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(photo.name)")) }
+
+        let worker = try Worker(scratch)
+        let exited = eventually(timeout: 60) { !worker.process.isRunning }
+        if !exited { worker.kill9() }
+        #expect(exited && worker.process.terminationStatus == 1)
+        #expect(worker.output.contains("the inbox \(scratch.inbox) holds 26 files, 24 of them no photos (notes-1.txt, notes-10.txt, notes-11.txt, …)"), "\(worker.output)")
+        #expect(worker.output.contains("Point paths.inbox at the folder your phone's photos arrive in"))
+        #expect(scratch.files(under: "inbox").count == 26 && scratch.files(under: "failed").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: scratch.database), "no word book is made")
+
+        // Fewer than 20 files, or most of them photos, is an inbox: the same folder less a few notes starts.
+        for number in 1...10 { unlink("\(scratch.inbox)/notes-\(number).txt") }
+        var second = try Worker(scratch)
+        #expect(second.waitUntilWatching(), "\(second.output)")
+        #expect(second.stop() == 0)
+    }
+
     @Test func theRootAndSystemFoldersAreNoInbox() {
         #expect(DataPaths.unsafeInbox("/", home: "/home/ana") == "the root of the file system")
         #expect(DataPaths.unsafeInbox("/home/ana/", home: "/home/ana") == "your home folder")
