@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import Synchronization
 
@@ -5,8 +6,7 @@ import Synchronization
 /// Once closed, workers get nothing more; what still waits stays in the inbox for the next start.
 public final class WorkQueue: Sendable {
     private struct State {
-        var waiting: [String] = []
-        var head = 0
+        var waiting = Deque<String>()
         var known = Set<String>()
         var closed = false
     }
@@ -35,13 +35,7 @@ public final class WorkQueue: Sendable {
             available.wait()
             let next: String?? = state.withLock { state in
                 if state.closed { return .some(nil) }
-                guard state.head < state.waiting.count else { return nil }
-                let path = state.waiting[state.head]
-                state.head += 1
-                if state.head > 1024 && state.head * 2 > state.waiting.count {
-                    state.waiting.removeFirst(state.head)
-                    state.head = 0
-                }
+                guard let path = state.waiting.popFirst() else { return nil }
                 return .some(path)
             }
             switch next {
@@ -70,6 +64,6 @@ public final class WorkQueue: Sendable {
     }
 
     public var count: Int {
-        state.withLock { $0.waiting.count - $0.head }
+        state.withLock { $0.waiting.count }
     }
 }
