@@ -13,7 +13,7 @@ import WordBookVocabulary
 /// Its parts run as services of one `ServiceGroup`: the inotify reader, the housekeeping, the
 /// watchdog and the filing. SIGTERM, SIGINT and SIGHUP stop them gracefully; a part that fails
 /// stops the others, and the worker ends with the reason and a non-zero status.
-public final class InboxService: Sendable {
+public final class InboxService: Service {
     private struct State {
         /// What is decided for each photo: retries, settling, counts, the halt.
         var ledger = InboxLedger()

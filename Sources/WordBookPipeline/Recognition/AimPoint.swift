@@ -19,10 +19,19 @@ enum AimPoint {
     /// height, which one stray giant box cannot move), and believing confident words more. A single
     /// character is rarely the word a learner aims at.
     static func rank(_ words: [RecognizedWord], aim: (x: Double, y: Double)) -> [RecognizedWord] {
-        let unit = Double(max(1, median(words.map(\.box.height))))
-        func score(_ word: RecognizedWord) -> Double {
-            let letters = WordText.clean(word.text).filter(\.isLetter).count
-            return closeness(word.box, to: aim, unit: unit) * (0.1 + 0.9 * word.confidence / 100) * (letters >= 2 ? 1 : 0.3)
+        ranked(words, aim: aim, unit: Double(max(1, median(words.map(\.box.height)))), box: \.box,
+               confidence: { $0.confidence / 100 }, letters: { WordText.clean($0.text).filter(\.isLetter).count })
+    }
+
+    /// The one score both readers' words are ranked by: closeness to the aim in `unit`s of letter
+    /// height, times the reader's confidence (0-1; a tenth of the weight stays, so a faint word under
+    /// the aim still beats a clear one far off), less for a single character.
+    static func ranked<Word>(
+        _ words: [Word], aim: (x: Double, y: Double), unit: Double, box: (Word) -> PixelBox,
+        confidence: (Word) -> Double, letters: (Word) -> Int
+    ) -> [Word] {
+        func score(_ word: Word) -> Double {
+            closeness(box(word), to: aim, unit: unit) * (0.1 + 0.9 * confidence(word)) * (letters(word) >= 2 ? 1 : Tuning.loneAimFactor)
         }
         return words.map { ($0, score($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
     }

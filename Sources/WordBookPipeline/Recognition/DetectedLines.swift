@@ -44,12 +44,8 @@ enum DetectedLines {
     /// Words best first, as `AimPoint.rank` ranks Tesseract's: nearest the aim point in letter heights,
     /// confident, longer than one letter.
     static func rank(_ words: [DetectedWord], aim: (x: Double, y: Double)) -> [DetectedWord] {
-        let unit = max(1, median(words.map(\.line.height)))
-        func score(_ word: DetectedWord) -> Double {
-            let letters = word.text.filter(\.isLetter).count
-            return AimPoint.closeness(word.box, to: aim, unit: unit) * (0.1 + 0.9 * word.word.confidence) * (letters >= 2 ? 1 : 0.3)
-        }
-        return words.map { ($0, score($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
+        AimPoint.ranked(words, aim: aim, unit: max(1, median(words.map(\.line.height))), box: \.box,
+                        confidence: \.word.confidence, letters: { $0.text.filter(\.isLetter).count })
     }
 
     /// Whether `line` is a line of a paragraph: longer than `squeezedPast` times its height, with at

@@ -16,6 +16,8 @@ enum Tuning {
     /// How far, in squared letter heights, a word's centre may stray from the aim point and still be
     /// the aimed one: a word is several heights wide, and framing is loose.
     static let aimSpread = 4.0
+    /// A single character counts this much in ranking the words around the aim: a learner rarely aims at one.
+    static let loneAimFactor = 0.3
     /// What a proposal's confidence keeps when it is a single letter, runs digits into letters, or
     /// mixes case inside the word (`WordShape.plausibility`).
     static let lonePenalty = 0.5, digitsInWordPenalty = 0.7, mixedCaseFactor = 0.7
