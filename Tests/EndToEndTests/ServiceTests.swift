@@ -156,6 +156,41 @@ import Testing
         #expect(try AppDatabase.open(path: scratch.database, create: false).word(id: 1).status == .proposed, "nothing changed")
     }
 
+    /// A `-wal` and `-shm` left read-only (made while the database was mode 0444) fail every command,
+    /// reads too: the message names them, their owner and mode, and the command that mends them; mended
+    /// so, the same command works.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "running a command as another user needs root and setpriv"))
+    func aStaleReadOnlyWriteAheadLogIsNamedWithItsMend() throws {
+        let scratch = try Scratch()
+        #expect(try wordbook(["ingest", LabeledImage.all[0].path, "--config", scratch.config]).status == 0)
+        chmod(scratch.root, 0o777); chmod(scratch.data, 0o777); chmod(scratch.database, 0o666)
+        for suffix in ["-wal", "-shm"] {
+            unlink(scratch.database + suffix)
+            #expect(FileManager.default.createFile(atPath: scratch.database + suffix, contents: nil, attributes: [.posixPermissions: 0o444]))
+        }
+        func listAsNobody() throws -> (status: Int32, message: String) {
+            let asNobody = Process()
+            asNobody.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            asNobody.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary,
+                                  "list", "--db", scratch.database, "--config", scratch.config]
+            let errors = Pipe()
+            asNobody.standardError = errors
+            asNobody.standardOutput = FileHandle.nullDevice
+            try asNobody.run()
+            asNobody.waitUntilExit()
+            return (asNobody.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        let refused = try listAsNobody()
+        #expect(refused.status == 1)
+        #expect(refused.message == "wordbook: the database \(scratch.database) could not be opened: "
+            + "\(scratch.database)-wal (owner root, mode 0444) and \(scratch.database)-shm (owner root, mode 0444) are read-only to this user, "
+            + "and SQLite writes them for every command, reads too: give them the database's own mode, as their owner: "
+            + "chmod --reference=\(scratch.database) \(scratch.database)-wal \(scratch.database)-shm\n", "\(refused.message)")
+        #expect(try runProgram("/usr/bin/chmod", ["--reference=\(scratch.database)", scratch.database + "-wal", scratch.database + "-shm"]).status == 0)
+        #expect(try listAsNobody().status == 0)
+    }
+
     @Test func theUnitVerifiesAndItsExposureIsAtMostTwo() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else {
             Issue.record("systemd-analyze is missing: scripts/install-deps.sh installs systemd")

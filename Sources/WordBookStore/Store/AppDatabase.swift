@@ -159,10 +159,41 @@ public final class AppDatabase: Sendable {
                 try AppDatabase(DatabasePool(path: path, configuration: configuration))
             }
         } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_READONLY, let named = readOnlyFilesNote(path) {
+                throw StoreError.cannotOpen(path: path, reason: named)
+            }
             let reason = error.resultCode == .SQLITE_NOTADB
                 ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)") + fileSizeLimitNote
             throw StoreError.cannotOpen(path: path, reason: reason)
         }
+    }
+
+    /// The database's files this user may not write, named with their owner and mode: a `-wal` or
+    /// `-shm` left by a moment when the database was read-only keeps that mode, and SQLite writes both
+    /// for every command, reads too. Nil when each of them may be written.
+    /// `FILE (owner NAME, mode 0444)`.
+    private static func describedWithOwner(_ file: String) -> String {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return file }
+        let owner = getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "uid \(info.st_uid)"
+        return "\(file) (owner \(owner), mode \(String(format: "%04o", info.st_mode & 0o7777)))"
+    }
+
+    static func readOnlyFilesNote(_ path: String) -> String? {
+        let files: [String] = [path, path + "-wal", path + "-shm"]
+        let stuck = files.filter { file in access(file, F_OK) == 0 && access(file, W_OK) != 0 }
+        guard !stuck.isEmpty else { return nil }
+        let named: [String] = stuck.map(describedWithOwner)
+        let others: [String] = stuck.filter { $0 != path }
+        let one = stuck.count == 1
+        var remedy = "make it writable for the word book's users"
+        if !others.isEmpty {
+            let them = others.count == 1 ? "it" : "them", their = others.count == 1 ? "its" : "their"
+            remedy = "give \(them) the database's own mode, as \(their) owner: chmod --reference=\(path) " + others.joined(separator: " ")
+        }
+        let subject = named.joined(separator: " and ")
+        return subject + (one ? " is" : " are") + " read-only to this user, and SQLite writes " + (one ? "it" : "them")
+            + " for every command, reads too: " + remedy
     }
 
     /// Runs `body` holding an exclusive open-file-description lock on `PATH.lock`, the worker's lock
