@@ -141,17 +141,8 @@ import Testing
         let scratch = try Scratch()
         #expect(try wordbook(["ingest", LabeledImage.all[0].path, "--config", scratch.config]).status == 0)
         chmod(scratch.root, 0o755); chmod(scratch.data, 0o755); chmod(scratch.database, 0o644)
-        let asNobody = Process()
-        asNobody.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        asNobody.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary,
-                              "confirm", "1", "--db", scratch.database, "--config", scratch.config]
-        let errors = Pipe()
-        asNobody.standardError = errors
-        asNobody.standardOutput = FileHandle.nullDevice
-        try asNobody.run()
-        asNobody.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(asNobody.terminationStatus != 0)
+        let (status, message) = try Self.wordbookAsNobody(["confirm", "1", "--db", scratch.database, "--config", scratch.config])
+        #expect(status != 0)
         #expect(message.hasPrefix("wordbook: ") && message.split(separator: "\n").count == 1, "\(message)")
         #expect(try AppDatabase.open(path: scratch.database, create: false).word(id: 1).status == .proposed, "nothing changed")
     }
@@ -170,16 +161,7 @@ import Testing
             #expect(FileManager.default.createFile(atPath: scratch.database + suffix, contents: nil, attributes: [.posixPermissions: 0o444]))
         }
         func listAsNobody() throws -> (status: Int32, message: String) {
-            let asNobody = Process()
-            asNobody.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            asNobody.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary,
-                                  "list", "--db", scratch.database, "--config", scratch.config]
-            let errors = Pipe()
-            asNobody.standardError = errors
-            asNobody.standardOutput = FileHandle.nullDevice
-            try asNobody.run()
-            asNobody.waitUntilExit()
-            return (asNobody.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            try Self.wordbookAsNobody(["list", "--db", scratch.database, "--config", scratch.config])
         }
         let refused = try listAsNobody()
         #expect(refused.status == 1)
@@ -189,6 +171,19 @@ import Testing
             + "chmod --reference=\(scratch.database) \(scratch.database)-wal \(scratch.database)-shm\n", "\(refused.message)")
         #expect(try runProgram("/usr/bin/chmod", ["--reference=\(scratch.database)", scratch.database + "-wal", scratch.database + "-shm"]).status == 0)
         #expect(try listAsNobody().status == 0)
+    }
+
+    /// `wordbook ARGUMENTS` run as the user nobody: its status and what it wrote on stderr.
+    static func wordbookAsNobody(_ arguments: [String]) throws -> (status: Int32, message: String) {
+        let asNobody = Process()
+        asNobody.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        asNobody.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary] + arguments
+        let errors = Pipe()
+        asNobody.standardError = errors
+        asNobody.standardOutput = FileHandle.nullDevice
+        try asNobody.run()
+        asNobody.waitUntilExit()
+        return (asNobody.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     @Test func theUnitVerifiesAndItsExposureIsAtMostTwo() throws {
