@@ -111,13 +111,14 @@ struct DingEntry: Equatable {
         }
     }
 
-    /// Whether the sense itself, its first German or English part, carries a label of a sense out of use
-    /// or rare: `[hist.]`, `[dated]`, `[veraltet]`, `[obs.]`, `[archaic]`, `[poet.]`, `[rare]`, `[selten]`.
-    var isLabelledRare: Bool {
-        [germanParts.first, english.first].contains { part in
-            guard let part else { return false }
-            return Self.rareLabels.contains { part.contains($0) }
-        }
+    /// Whether the first part's term at `position` carries a label of a sense out of use or rare:
+    /// `[hist.]`, `[dated]`, `[veraltet]`, `[obs.]`, `[archaic]`, `[poet.]`, `[rare]`, `[selten]`. A
+    /// label follows the term it is about (`Herr {m} (eines Dieners) [hist.]`; `WC {n}; Toilette {f};
+    /// Abort {m} [veraltet]` labels Abort alone, not Toilette).
+    func isLabelledRare(atHeadPosition position: Int) -> Bool {
+        let pieces = germanParts.first.map { Self.pieces(of: $0, separator: ";") } ?? []
+        guard position < pieces.count else { return false }
+        return Self.rareLabels.contains { pieces[position].contains($0) }
     }
 
     private static let rareLabels = [
@@ -153,6 +154,13 @@ struct DingEntry: Equatable {
     /// The grammar of the first part's terms, as FreeDict's tags (`{m}` → n, masc).
     var grammar: Grammar {
         Grammar(tags: headTags.flatMap { Self.freeDictTags[$0] ?? [] })
+    }
+
+    /// The grammar of the first part's term at `position`, by its own tags when it has any
+    /// (`WC {n}; Toilette {f}`: Toilette is feminine), else the line's.
+    func grammar(atHeadPosition position: Int) -> Grammar {
+        guard position < head.count, !head[position].tags.isEmpty else { return grammar }
+        return Grammar(tags: head[position].tags.flatMap { Self.freeDictTags[$0] ?? [] })
     }
 
     /// The tags of the first part's terms. Ding tags synonyms of one kind once, after the last

@@ -130,7 +130,7 @@ extension Glossary {
             let form = sense.line.match.role == .inflection ? sense.line.entry.translations(ofForm: sense.line.match.part) : []
             return SenseOrder.commonness(form.isEmpty ? sense.translations : form, parts: sense.line.entry.germanParts.count,
                                          synonym: sense.line.match.role == .synonym || (sense.line.match.role == .headword && sense.line.match.position > 0),
-                                         labelledRare: sense.line.entry.isLabelledRare)
+                                         labelledRare: sense.line.entry.isLabelledRare(atHeadPosition: sense.line.match.role == .part ? 0 : sense.line.match.position))
         }
         let senses = chosen.map(\.translations).filter { !$0.isEmpty }
         let headword = best == .inflection ? chosen.first.map { $0.line.entry.base(ofInflectionAt: $0.line.match.position) } ?? spelled : spelled
@@ -144,7 +144,7 @@ extension Glossary {
         let repeated = inOrder.dropFirst().filter { text in given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
         let translations = inOrder.prefix(1) + repeated + inOrder.dropFirst().filter { !repeated.contains($0) }
         guard !translations.isEmpty, let lead = chosen.first?.line else { return nil }
-        let grammar = best == .part ? Grammar() : lead.entry.grammar
+        let grammar = best == .part ? Grammar() : lead.entry.grammar(atHeadPosition: lead.match.position)
         return Found(translations: Array(translations), grammar: grammar,
                      entry: chosen.map(\.line.entry.readable).joined(separator: "\n\n"), headword: headword,
                      firstSense: senses.first ?? [])

@@ -81,7 +81,11 @@ import WordBookVocabulary
     /// the toilet is in the gloss; `ser` is a verb, and German `sein` as a pronoun ("his") is not its sense.
     @Test func throughGermanEachTranslationIsASenseOfItsKind() {
         guard let baño = Self.gloss("Baño", .spanish) else { return }
-        #expect(baño.text.contains("toilet") && baño.text.contains("bathroom"), "\(baño.text)")
+        let translations = baño.text.split(separator: ", ").map(String.init)
+        #expect(translations.contains("toilet") && translations.contains("bathroom"), "\(baño.text)")
+        // Ding's `WC {n}; Toilette {f}; Abort {m} [veraltet]`: the label is Abort's, the gender Toilette's own.
+        guard let toilette = Self.gloss("Toilette", .german) else { return }
+        #expect(toilette.text.hasPrefix("toilet, ") && toilette.text.hasSuffix("(n, fem)"), "\(toilette.text)")
         for word in ["es", "son"] {
             guard let gloss = Self.gloss(word, .spanish) else { continue }
             #expect(gloss.text.hasPrefix("be") && !gloss.text.contains("his"), "\(word): \(gloss.text)")
