@@ -47,13 +47,13 @@ extension Glossary {
         let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
         let routes = known + [table].compactMap { $0 }
         guard let first = tableAlone ? routes.first : known.first else { return nil }
-        // The two ways through German read Ding's file twice (FreeDict's deu-eng is an older import of
-        // it): they are one witness, and only another route's agreement counts.
-        // Through German, each German word's own first sense is the evidence: its other senses are its own.
+        // The way through German is one witness, whichever German-English dictionary each German word
+        // was found in; what it says is each German word's first sense: its other senses are its own.
         let witnesses = [ding, direct].compactMap { $0?.translations } + (others.isEmpty ? [] : [others.flatMap(\.firstSense)])
             + [table].compactMap { $0?.translations }
         let given = witnesses.map { Set($0.map(Self.comparable)) }
-        func agreed(_ text: String) -> Bool { given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
+        func witnessCount(_ text: String) -> Int { given.filter { $0.contains(Self.comparable(text)) }.count }
+        func agreed(_ text: String) -> Bool { witnessCount(text) >= 2 }
         var translations: [String] = []
         var seen: Set<String> = []
         func add(_ text: String) { if seen.insert(Self.comparable(text)).inserted { translations.append(text) } }
@@ -66,7 +66,6 @@ extension Glossary {
         for route in routes {
             for text in route.translations where agreed(text) && agreedSeen.insert(Self.comparable(text)).inserted { agreedInOrder.append(text) }
         }
-        func witnessCount(_ text: String) -> Int { given.filter { $0.contains(Self.comparable(text)) }.count }
         let weighed = agreedInOrder.map { ($0, witnessCount($0), EnglishFrequency.zipf(of: $0) ?? EnglishFrequency.rare) }
         weighed.sorted { ($0.1, $0.2) > ($1.1, $1.2) }.map(\.0).forEach(add)
         first.translations.forEach(add)
@@ -163,7 +162,7 @@ extension Glossary {
     /// few, those a German-English dictionary knows, each one's common sense first, then the rest of them.
     /// A German word has senses of its own the word lacks: `baño` is Bad, Badezimmer and Toilette, and
     /// Bad alone would say "bath, swim, bathhouse, liquor"; the three first senses say "bath, bathroom,
-    /// toilet". Two routes, Ding's and FreeDict's deu-eng, that may agree.
+    /// toilet". Two routes: the German words Ding knows, and those only FreeDict's deu-eng knows.
     func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?,
                        ding: DingDictionary?, kind: String? = nil) -> [Found] {
         guard let pivot, let (all, headword) = entries(forms, in: pivot.toGerman) else { return [] }
