@@ -14,6 +14,35 @@ public enum Digest {
         hex(sha256(bytes))
     }
 
+    /// SHA-256 over bytes that come in pieces: a photo streamed from its file, hashed whole while
+    /// only the part its decoder needs is kept.
+    public final class SHA256Stream {
+        private let context: OpaquePointer
+
+        public init() {
+            // Fails only when libcrypto cannot allocate a few hundred bytes.
+            guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+                preconditionFailure("libcrypto could not start a digest")
+            }
+            self.context = context
+        }
+
+        deinit { EVP_MD_CTX_free(context) }
+
+        public func update(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.count > 0 else { return }
+            precondition(EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1, "libcrypto could not update a digest")
+        }
+
+        /// The digest in lower-case hex, as `sha256Hex` gives it for the same bytes at once.
+        public func finalHex() -> String {
+            var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            precondition(EVP_DigestFinal_ex(context, &out, &length) == 1 && length == 32, "libcrypto could not finish a digest")
+            return hex(Array(out.prefix(Int(length))))
+        }
+    }
+
     public static func sha1(_ bytes: some ContiguousBytes) -> [UInt8] {
         digest(bytes, EVP_sha1())
     }

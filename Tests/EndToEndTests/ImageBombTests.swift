@@ -106,10 +106,11 @@ import Testing
         #expect(line["status"] as? String == "filed", "\(line)")
     }
 
-    /// A photo's bytes are held once: a JPEG followed by 120 MB of padding (under
-    /// `capture.max_file_megabytes`) costs the worker its size more than the JPEG alone, not the
-    /// several copies that reading to the end made (190 MB of padding peaked at 646 MB).
-    @Test func aLargeFileIsHeldOnceNotCopied() throws {
+    /// What follows a photo's image in its file is hashed but never held: a JPEG followed by 120 MB
+    /// of padding (under `capture.max_file_megabytes`) costs the worker no more than the JPEG alone.
+    /// Reading to the end held the padding once (190 MB of it peaked at 408 MB against 216 MB), and
+    /// before that in several copies (646 MB).
+    @Test func whatFollowsTheImageInItsFileIsNotHeld() throws {
         let scratch = try Scratch(workers: 1)
         let jpeg = try Data(contentsOf: repositoryRoot.appendingPathComponent("TestImages/cafe.jpg"))
         let padding = 120 * 1_048_576
@@ -125,6 +126,6 @@ import Testing
             return kibibytes * 1024
         }
         let plain = try peak("plain.jpg"), padded = try peak("padded.jpg")
-        #expect(padded - plain < padding * 3 / 2, "plain \(plain / 1_048_576) MB, padded \(padded / 1_048_576) MB")
+        #expect(padded - plain < 16 * 1_048_576, "plain \(plain / 1_048_576) MB, padded \(padded / 1_048_576) MB")
     }
 }

@@ -167,8 +167,8 @@ public final class PhotoFiler: @unchecked Sendable {
         path: String, name: String, language: Language, observer: StageObserver?, identity: inout FileIdentity?
     ) -> IngestOutcome {
         do {
-            guard let (bytes, modified) = try observer.time(.read, { try read(path, identity: &identity) }) else { return .gone }
-            let digest = observer.time(.hash) { Digest.sha256Hex(bytes) }
+            guard let photo = try read(path, identity: &identity, observer: observer) else { return .gone }
+            let (bytes, digest, modified) = (photo.bytes, photo.digest, photo.modified)
             if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
                 return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: bytes, modified: modified))
             }
@@ -255,9 +255,10 @@ public final class PhotoFiler: @unchecked Sendable {
         try database.book(id: word.wordBookId)?.recordDate ?? ""
     }
 
-    /// The file's bytes and modification time; nil when it no longer exists. `identity` is the file
-    /// opened, once it is.
-    private func read(_ path: String, identity: inout FileIdentity?) throws -> ([UInt8], Date)? {
+    /// The photo as read: the bytes its decoder needs, the digest of the whole file and its
+    /// modification time; nil when it no longer exists. `identity` is the file opened, once it is.
+    /// The observer is told the time spent reading apart from the time spent hashing.
+    private func read(_ path: String, identity: inout FileIdentity?, observer: StageObserver?) throws -> PhotoRead? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
@@ -267,7 +268,7 @@ public final class PhotoFiler: @unchecked Sendable {
             throw FilingError("it is not a regular file")
         }
         guard info.st_size > 0 else { throw ImagingError.empty }
-        // The first bytes decide before a large file is read whole.
+        // The first bytes decide before a large file is read.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             let code = errno
@@ -275,37 +276,79 @@ public final class PhotoFiler: @unchecked Sendable {
             if ResourceLimitError.isLimit(code) { throw ResourceLimitError(code: code) }
             throw FilingError("the file could not be opened for reading: \(String(cString: strerror(code)))")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        defer { try? handle.close() }
+        defer { close(descriptor) }
         identity = FileIdentity(descriptor: descriptor)
-        let head = (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
-        guard ImageFormat(sniffing: [UInt8](head)) != nil else { throw ImagingError.unsupportedFormat }
         let limit = configuration.maxFileMegabytes * 1_048_576
         guard Int(info.st_size) <= limit else {
             throw FilingError("the file is larger than \(configuration.maxFileMegabytes) MB (capture.max_file_megabytes)")
         }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        return (try Self.readRest(of: descriptor, after: head, size: Int(info.st_size)), modified)
+        let (bytes, digest) = try PhotoRead.stream(
+            descriptor, size: Int(info.st_size), holdingAtMost: configuration.maxDecodeMegabytes, observer: observer)
+        return PhotoRead(bytes: bytes, digest: digest, modified: modified)
+    }
+}
+
+/// A photo's file as the filer reads it: the whole file hashed, and of it only the bytes the image
+/// takes held (see `ImageExtent`), which the decoder counts in what one photo may spend.
+struct PhotoRead {
+    var bytes: [UInt8]
+    /// SHA-256 of the whole file, the photo's identity in the word book.
+    var digest: String
+    var modified: Date
+
+    /// Bytes read at a time; what comes after the image is hashed through this much and let go.
+    static let chunk = 1_048_576
+
+    /// Reads `descriptor` to its end (`size`, as `stat` gave it), hashing everything and holding the
+    /// image's bytes. A file that shrank since gives what it holds; one that grew, its first `size`
+    /// bytes, and the identity check before disposal sees the change. An image that would take more
+    /// than `holdingAtMost` MB to hold is refused before it is read whole.
+    static func stream(
+        _ descriptor: Int32, size: Int, holdingAtMost megabytes: Int, observer: StageObserver? = nil
+    ) throws -> (bytes: [UInt8], digest: String) {
+        let hash = Digest.SHA256Stream()
+        let limit = megabytes * 1_048_576
+        var held = [UInt8]()
+        var extent: ImageExtent?
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var offset = 0
+        while offset < size {
+            let got = try observer.time(.read) {
+                try buffer.withUnsafeMutableBytes { buffer in
+                    try readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(chunk, size - offset)]))
+                }
+            }
+            if got == 0 { break }
+            let piece = buffer[..<got]
+            observer.time(.hash) { piece.withUnsafeBytes { hash.update($0) } }
+            if offset == 0 {
+                guard let format = ImageFormat(sniffing: piece) else { throw ImagingError.unsupportedFormat }
+                extent = ImageExtent(format: format)
+                if format == .tiff || format == .heif, size > limit {
+                    throw ImagingError.tooLargeFile(format: format, megabytes: (size + 1_048_575) / 1_048_576, limitMegabytes: megabytes)
+                }
+                held.reserveCapacity(min(size, limit))
+            }
+            if extent?.end == nil {
+                held.append(contentsOf: piece)
+                held.withUnsafeBytes { extent?.advance(over: $0) }
+                if let end = extent?.end, end < held.count { held.removeLast(held.count - end) }
+                if held.count > limit, let format = extent?.format {
+                    throw ImagingError.tooLargeFile(format: format, megabytes: (held.count + 1_048_575) / 1_048_576, limitMegabytes: megabytes)
+                }
+            }
+            offset += got
+        }
+        return (held, hash.finalHex())
     }
 
-    /// The file's bytes, `head` and then the rest read into one buffer of the size `stat` gave: a
-    /// photo's bytes are held once, not in the pieces and copies of reading to the end (which held a
-    /// 190 MB file four times over). A file that shrank since gives what it holds; one that grew, its
-    /// first `size` bytes, and the identity check before disposal sees the change.
-    static func readRest(of descriptor: Int32, after head: Data, size: Int) throws -> [UInt8] {
-        let total = max(size, head.count)
-        return try [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-            _ = head.copyBytes(to: buffer)
-            count = head.count
-            while count < total {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + count, total - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw FilingError("the file could not be read: \(String(cString: strerror(errno)))")
-                }
-                if got == 0 { break }
-                count += got
-            }
+    /// One `read(2)` into `buffer`, tried again when a signal interrupts it.
+    private static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let got = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+            if got >= 0 { return got }
+            if errno != EINTR { throw FilingError("the file could not be read: \(String(cString: strerror(errno)))") }
         }
     }
 }

@@ -6,6 +6,9 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
     /// Decoding the image would take `megabytes`, more memory than a worker may spend on one photo:
     /// PNG, TIFF, WebP and HEIC are decoded whole; a progressive JPEG keeps all its coefficients.
     case tooLargeDecoded(width: Int, height: Int, megabytes: Int, limitMegabytes: Int)
+    /// A file whose image alone (all of a TIFF or HEIF, whose parts may lie anywhere in it) would
+    /// take more to hold than a worker may spend on one photo.
+    case tooLargeFile(format: ImageFormat, megabytes: Int, limitMegabytes: Int)
     case corrupt(format: String, reason: String)
     case outOfMemory(width: Int, height: Int)
     /// One side so short beside the other that the image, scaled to be read, keeps less than a pixel across.
@@ -22,6 +25,10 @@ public enum ImagingError: Error, CustomStringConvertible, Equatable {
             return "the image claims \(width) × \(height) pixels, more than the limit of \(limit) pixels (capture.max_pixels)"
         case let .tooLargeDecoded(width, height, megabytes, limit):
             return "the image's \(width) × \(height) pixels would take \(megabytes) MB once decoded, more than the \(limit) MB a worker may spend on one photo (capture.max_decode_megabytes)"
+        case let .tooLargeFile(format, megabytes, limit) where format == .tiff || format == .heif:
+            return "the \(format.rawValue) file is \(megabytes) MB and is read whole, more than the \(limit) MB a worker may spend on one photo (capture.max_decode_megabytes)"
+        case let .tooLargeFile(_, megabytes, limit):
+            return "the image takes \(megabytes) MB of its file, more than the \(limit) MB a worker may spend on one photo (capture.max_decode_megabytes)"
         case let .corrupt(format, reason):
             return "the \(format) image could not be decoded: \(reason)"
         case let .outOfMemory(width, height):

@@ -96,10 +96,10 @@ public final class JPEGCodec {
         let factor = scale(width, height)
         let outWidth = TurboJPEG.scaled(width, factor.num, factor.denom)
         let outHeight = TurboJPEG.scaled(height, factor.num, factor.denom)
-        // The picture, the inks of a CMYK file on their way to it, and what libjpeg keeps of a file in
-        // several scans: all of it before anything is allocated.
+        // The picture, the inks of a CMYK file on their way to it, what libjpeg keeps of a file in
+        // several scans, and the file's bytes themselves: all of it before anything is allocated.
         let pictureBytes = outWidth * outHeight * Picture.bytesPerPixel
-        let working = pictureBytes * (inks ? 2 : 1) + Self.coefficientBytes(of: jpeg, width: width, height: height)
+        let working = pictureBytes * (inks ? 2 : 1) + Self.coefficientBytes(of: jpeg, width: width, height: height) + jpeg.count
         try Picture.checkDecodedSize(bytes: working, width: width, height: height, limitMegabytes: maxDecodeMegabytes)
         let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
         if inks {

@@ -15,9 +15,11 @@ enum LeptonicaReader {
         guard Int(width) * Int(height) <= maxPixels else {
             throw ImagingError.tooManyPixels(width: Int(width), height: Int(height), limit: maxPixels)
         }
-        // Leptonica decodes the whole image and the pipeline holds it as 32-bit colour: a 1-bit PNG
-        // of a few kilobytes can claim 400 MB.
-        try Picture.checkDecodedSize(width: Int(width), height: Int(height), limitMegabytes: maxDecodeMegabytes)
+        // Leptonica decodes the whole image and the pipeline holds it as 32-bit colour, beside the
+        // file's bytes: a 1-bit PNG of a few kilobytes can claim 400 MB.
+        let (picture, overflow) = Int(width).multipliedReportingOverflow(by: Int(height) * Picture.bytesPerPixel)
+        try Picture.checkDecodedSize(
+            bytes: overflow ? .max : picture + bytes.count, width: Int(width), height: Int(height), limitMegabytes: maxDecodeMegabytes)
         let pix = bytes.withUnsafeBufferPointer { buffer in pixReadMem(buffer.baseAddress, buffer.count) }
         guard let pix else { throw ImagingError.corrupt(format: format.rawValue, reason: "the pixel data is damaged") }
         return try Picture(owning: pix).rgb()
