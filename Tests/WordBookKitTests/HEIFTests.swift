@@ -93,4 +93,26 @@ import Testing
             try decoder.decode(huge, longEdge: 1600)
         }
     }
+
+    /// The picture a HEIC's HEVC configuration declares is what the decoder allocates: a file whose
+    /// `ispe` says fewer pixels than that is refused before it is decoded, however small it claims to be.
+    @Test func aHEICWhoseHeaderUndersellsItsPictureIsRefusedBeforeDecoding() throws {
+        for name in ["station", "manana_portrait", "cafe"] {
+            let bytes = try Self.bytes("heic/\(name).heic")
+            let shown = try PhotoDecoder(maxPixels: 100_000_000).decode(bytes, longEdge: 4000).picture
+            let coded = try #require(HEVCPictureSize.declared(in: bytes).first, "\(name)")
+            // The coded picture is the one shown, on its side or not, padded to whole coding blocks.
+            let (long, short) = (max(coded.width, coded.height), min(coded.width, coded.height))
+            #expect(long - max(shown.width, shown.height) < 64 && short - min(shown.width, shown.height) < 64 && long >= max(shown.width, shown.height),
+                    "\(name): coded \(coded), shown \(shown.width) × \(shown.height)")
+        }
+        var liar = try Self.bytes("heic/station.heic")
+        let ispe = try #require(liar.indices.dropLast(16).first { Array(liar[$0..<($0 + 4)]) == Array("ispe".utf8) })
+        liar.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0, 0, 0, 1, 0, 0, 0, 1])
+        let coded = try #require(HEVCPictureSize.declared(in: liar).first)
+        #expect(throws: ImagingError.corrupt(
+            format: "HEIC", reason: "its header gives 1 × 1 pixels, but its picture is coded at \(coded.width) × \(coded.height)")) {
+            try PhotoDecoder(maxPixels: 100_000_000).decode(liar, longEdge: 1600)
+        }
+    }
 }

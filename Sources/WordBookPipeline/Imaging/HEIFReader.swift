@@ -6,6 +6,10 @@ import Foundation
 final class HEIFReader {
     private let context: OpaquePointer
     private let handle: OpaquePointer
+    /// The file's size: libheif holds a copy of it while the reader lives.
+    private let fileBytes: Int
+    /// The picture sizes the file's HEVC configurations declare (see `HEVCPictureSize`).
+    private let codedSizes: [(width: Int, height: Int)]
 
     /// Reads the file's structure, not its pixels. libheif copies `bytes`, so they need not outlive the reader.
     /// libheif's own size limit is raised to `maxPixels`, so that the budget is judged here and named in the message.
@@ -28,6 +32,8 @@ final class HEIFReader {
         }
         self.context = context
         self.handle = handle
+        fileBytes = bytes.count
+        codedSizes = HEVCPictureSize.declared(in: bytes)
     }
 
     deinit {
@@ -43,10 +49,19 @@ final class HEIFReader {
     /// `maxPixels` is checked against the size first, before anything is decoded.
     func decode(maxPixels: Int, maxDecodeMegabytes: Int = .max) throws -> Picture {
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "HEIC", reason: "the file gives no image size") }
+        // A coded picture is the one shown, perhaps turned, padded to whole coding blocks (64 pixels
+        // at most), or one tile of a grid: never larger. One that is was sized by a header that lies.
+        let shown = (long: max(width, height), short: min(width, height))
+        if let coded = codedSizes.first(where: { max($0.width, $0.height) > shown.long + 64 || min($0.width, $0.height) > shown.short + 64 }) {
+            throw ImagingError.corrupt(
+                format: "HEIC", reason: "its header gives \(width) × \(height) pixels, but its picture is coded at \(coded.width) × \(coded.height)")
+        }
         guard width * height <= maxPixels else {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
         }
-        try Picture.checkDecodedSize(width: width, height: height, limitMegabytes: maxDecodeMegabytes)
+        // The picture, and the file's bytes: the filer's and libheif's copy.
+        try Picture.checkDecodedSize(
+            bytes: width * height * Picture.bytesPerPixel + 2 * fileBytes, width: width, height: height, limitMegabytes: maxDecodeMegabytes)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.convert_hdr_to_8bit = 1  // 10-bit photos come out as 8-bit RGB
@@ -57,6 +72,12 @@ final class HEIFReader {
 
         let outWidth = Int(heif_image_get_width(decoded, heif_channel_interleaved))
         let outHeight = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        // A stream that sets its own size past its configuration's is found only here: refused before
+        // the picture is made.
+        guard outWidth == width, outHeight == height else {
+            throw ImagingError.corrupt(
+                format: "HEIC", reason: "its header gives \(width) × \(height) pixels, but it decodes to \(outWidth) × \(outHeight)")
+        }
         var stride: Int32 = 0
         guard outWidth > 0, outHeight > 0, heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved) == 8,
               let source = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
