@@ -25,8 +25,10 @@ public struct GlobalOptions: ParsableArguments {
         return paths
     }
 
-    /// The database for commands that read or settle words: it must exist already.
-    public func openExisting() throws -> (AppDatabase, Configuration) {
+    /// The database for commands that read or settle words: it must exist already. A command that
+    /// only reads opens it `readingOnly`, so that a word book this user may not write is still read,
+    /// and nothing is left beside it (see `AppDatabase.openForReading`).
+    public func openExisting(readingOnly: Bool = false) throws -> (AppDatabase, Configuration) {
         let configuration = try loadConfiguration()
         let path = try paths(configuration).database
         // SQLite would make a new, empty log and fail with "disk I/O error" on the worker's frames.
@@ -35,7 +37,8 @@ public struct GlobalOptions: ParsableArguments {
            !FileManager.default.fileExists(atPath: log) {
             throw StoreError.other("the database's write-ahead log \(log) is missing: it was deleted while the worker runs, which saves the words it holds and stops by itself; start the worker again (wordbook run, or systemctl restart wordbook), then try again")
         }
-        let database = try AppDatabase.open(path: path, create: false)
+        if readingOnly, !FileManager.default.fileExists(atPath: path) { throw StoreError.missing(path: path) }
+        let database = try readingOnly ? AppDatabase.openForReading(path: path) : AppDatabase.open(path: path, create: false)
         return (database, configuration)
     }
 }

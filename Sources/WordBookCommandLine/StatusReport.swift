@@ -49,7 +49,7 @@ public struct StatusReport: Sendable {
         freeBytes = Self.freeBytes(at: (paths.database as NSString).deletingLastPathComponent)
         var languages: [Language] = []
         do {
-            database = try open ?? (FileManager.default.fileExists(atPath: paths.database) ? AppDatabase.open(path: paths.database, create: false) : nil)
+            database = try open ?? (FileManager.default.fileExists(atPath: paths.database) ? AppDatabase.openForReading(path: paths.database) : nil)
             languages = try database?.languages() ?? []
         } catch {
             database = nil

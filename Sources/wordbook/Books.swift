@@ -21,7 +21,7 @@ struct Books: ParsableCommand {
     }
 
     func run() throws {
-        let (database, _) = try options.openExisting()
+        let (database, _) = try options.openExisting(readingOnly: true)
         let books = try database.books()
         if json {
             try printJSON(["books": books.map { BookJSON(day: $0.day, words: $0.words, mastered: $0.mastered, rejected: $0.rejected) }])

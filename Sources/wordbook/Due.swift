@@ -44,7 +44,7 @@ struct Due: ParsableCommand {
     }
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let calendar = configuration.calendar
         var moment = Date()
         if let at {

@@ -39,7 +39,7 @@ struct History: ParsableCommand {
     }
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let calendar = configuration.calendar
         let changes = try database.changes(limit: limit)
         if json {

@@ -46,7 +46,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let calendar = configuration.calendar
         var query = try filter.applied(to: WordQuery(), calendar: calendar)
         query.day = try date.map { try parseDay($0, option: "--date", calendar: calendar) }

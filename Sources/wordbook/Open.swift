@@ -23,7 +23,7 @@ struct Open: ParsableCommand {
     var id: WordID
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let word = try database.word(id: id.value)
         let book = try database.book(id: word.wordBookId)?.recordDate ?? ""
         let paths = try options.paths(configuration)

@@ -19,7 +19,7 @@ struct Pending: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         var query = WordQuery()
         query.status = .proposed
         query.sort = .confidence

@@ -22,7 +22,7 @@ struct Search: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let words = try database.search(text.joined(separator: " "))
         if json {
             let calendar = configuration.calendar

@@ -62,7 +62,7 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let calendar = configuration.calendar
         let word = try database.word(id: id.value)
         let listing = WordListing(

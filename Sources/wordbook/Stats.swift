@@ -16,7 +16,7 @@ struct Stats: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (database, configuration) = try options.openExisting()
+        let (database, configuration) = try options.openExisting(readingOnly: true)
         let stats = try database.stats(calendar: configuration.calendar, fsrs: configuration.fsrs)
         if json {
             try printJSON(stats)

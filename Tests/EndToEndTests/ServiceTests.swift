@@ -175,15 +175,35 @@ import Testing
 
     /// `wordbook ARGUMENTS` run as the user nobody: its status and what it wrote on stderr.
     static func wordbookAsNobody(_ arguments: [String]) throws -> (status: Int32, message: String) {
-        let asNobody = Process()
-        asNobody.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        asNobody.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary] + arguments
-        let errors = Pipe()
-        asNobody.standardError = errors
-        asNobody.standardOutput = FileHandle.nullDevice
-        try asNobody.run()
-        asNobody.waitUntilExit()
-        return (asNobody.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let result = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary] + arguments)
+        return (result.status, result.stderr)
+    }
+
+    /// A word book the user may only read is read by every command that only reads, and nothing is
+    /// left beside it: a read-only connection would make a `-wal` and `-shm` in the database's own
+    /// read-only mode, which then fail every command once the database is writable again.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "running a command as another user needs root and setpriv"))
+    func aDatabaseReadOnlyToTheUserIsReadAndNothingIsMadeBesideIt() throws {
+        let scratch = try Scratch()
+        #expect(try wordbook(["ingest", LabeledImage.all[0].path, "--config", scratch.config]).status == 0)
+        // The folder open to all, as the worst case: SQLite could make its files there.
+        chmod(scratch.root, 0o777); chmod(scratch.data, 0o777); chmod(scratch.database, 0o644)
+        let before = try FileManager.default.contentsOfDirectory(atPath: scratch.data).sorted()
+        let word = LabeledImage.all[0].word
+        for command in [["list"], ["show", "1"], ["stats"], ["due"], ["history"], ["search", word], ["books"], ["pending"], ["status"]] {
+            let result = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary]
+                + command + ["--db", scratch.database, "--config", scratch.config])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(command): \(result.stderr)")
+            if command == ["list"] { #expect(result.stdout.contains(word), "\(result.stdout)") }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.data).sorted() == before)
+        // A command that writes is refused in one sentence, and leaves nothing either.
+        let refused = try Self.wordbookAsNobody(["confirm", "1", "--db", scratch.database, "--config", scratch.config])
+        #expect(refused.status == 1 && refused.message.contains("is read-only to this user"), "\(refused.message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.data).sorted() == before)
+        // Writable to its owner, it is written as before.
+        #expect(try wordbook(["confirm", "1", "--db", scratch.database, "--config", scratch.config]).status == 0)
     }
 
     @Test func theUnitVerifiesAndItsExposureIsAtMostTwo() throws {

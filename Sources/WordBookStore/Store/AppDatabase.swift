@@ -113,13 +113,54 @@ public final class AppDatabase: Sendable {
 
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
-        // A newer WordBook's schema may give a column or a table a meaning this one would get wrong:
-        // refused, naming its steps, rather than read or written as if it were this one's.
-        let unknown = try writer.read { db in
+        try Self.refuseNewerSchema(writer)
+        try Self.migrator.migrate(writer)
+    }
+
+    /// A word book this user may only read, at this WordBook's schema: nothing is migrated or written.
+    private init(readingOnly reader: DatabaseQueue, path: String) throws {
+        writer = reader
+        try Self.refuseNewerSchema(reader)
+        guard try reader.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+            throw StoreError.cannotOpen(
+                path: path, reason: "it is read-only to this user and was written by an older WordBook: open it once as a user who may write it (its owner, or the worker), which brings it up to date")
+        }
+    }
+
+    /// A newer WordBook's schema may give a column or a table a meaning this one would get wrong:
+    /// refused, naming its steps, rather than read or written as if it were this one's.
+    private static func refuseNewerSchema(_ reader: any DatabaseReader) throws {
+        let unknown = try reader.read { db in
             try Self.migrator.appliedIdentifiers(db).subtracting(Self.migrator.migrations).sorted()
         }
         guard unknown.isEmpty else { throw StoreError.newerSchema(migrations: unknown) }
-        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens an existing word book for a command that only reads it. One this user may write opens as
+    /// for writing (`open(path:create:)`): SQLite's `-wal` and `-shm` then go when the last connection
+    /// closes. One this user may not write opens read-only and leaves nothing behind: its `-wal` and
+    /// `-shm`, where a writer keeps them, are read as they are; without them every word is in the
+    /// database file, which is read as it stands (SQLite's `immutable`), since a read-only connection
+    /// would otherwise make both files, with the database's read-only mode, and never remove them.
+    public static func openForReading(path: String) throws -> AppDatabase {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(path, W_OK) != 0 else {
+            return try open(path: path, create: false)
+        }
+        var configuration = GRDB.Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        let logged = access(path + "-wal", F_OK) == 0
+        var uri = URLComponents()
+        uri.scheme = "file"
+        uri.path = path
+        uri.queryItems = logged ? [] : [URLQueryItem(name: "immutable", value: "1")]
+        do {
+            return try AppDatabase(readingOnly: DatabaseQueue(path: logged ? path : uri.string!, configuration: configuration), path: path)
+        } catch let error as DatabaseError {
+            let reason = error.resultCode == .SQLITE_NOTADB ? "the file is not a SQLite database" : (error.message ?? "\(error.resultCode)")
+            throw StoreError.cannotOpen(path: path, reason: reason)
+        }
     }
 
     /// Opens the file in WAL mode with a busy timeout, so the worker and the command line share it.
@@ -131,6 +172,11 @@ public final class AppDatabase: Sendable {
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             throw StoreError.cannotOpen(path: path, reason: info.st_mode & S_IFMT == S_IFDIR
                 ? "it is a folder: name the database file in it, such as \(path)/wordbook.sqlite" : "it is not a regular file")
+        }
+        // SQLite would make a `-wal` and `-shm` for this user before finding it may not write: refused
+        // first, so that nothing is left beside a word book this user may only read.
+        if fileManager.fileExists(atPath: path), let named = readOnlyFilesNote(path) {
+            throw StoreError.cannotOpen(path: path, reason: named)
         }
         if !fileManager.fileExists(atPath: path) {
             guard create else { throw StoreError.missing(path: path) }
