@@ -144,4 +144,25 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((document?["sceneTextMissing"] as? String)?.hasPrefix("\(detector) is not the file") == true, "\(json.stdout)")
     }
+
+    /// A models folder the worker's user may not enter is named as such, with the user, not taken for
+    /// a folder without the models.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "running a command as another user needs root and setpriv"))
+    func aModelsFolderTheUserMayNotReadIsNamedAsSuch() throws {
+        let scratch = try Scratch()
+        let models = "\(scratch.root)/models"
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        for name in ["ppocr-det.onnx", "ppocr-rec.onnx", "ppocr-rec-keys.txt"] {
+            try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent(".build/models/\(name)").path,
+                                             toPath: "\(models)/\(name)")
+        }
+        let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (configured + "\n[recognition]\nmodels = \"\(models)\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        chmod(scratch.root, 0o755); chmod(scratch.config, 0o644); chmod(models, 0o700)
+        let status = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary,
+                                                         "status", "--config", scratch.config])
+        #expect(status.stdout.contains("the scene-text models cannot be read by the user nobody (permission denied: \(models)/ppocr-det.onnx and 2 more)"),
+                "\(status.stdout) \(status.stderr)")
+    }
 }

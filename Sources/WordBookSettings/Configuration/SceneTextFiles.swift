@@ -63,7 +63,10 @@ public struct SceneTextFiles: Sendable, Equatable {
         for folder in candidates where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
             return .success(SceneTextFiles(folder: folder))
         }
-        return .failure(SceneTextMissing(folders: candidates, configured: !configured.isEmpty))
+        // A file there that this user may not read is named, not taken for a missing one.
+        let paths: [String] = candidates.flatMap { folder in names.map { name in "\(folder)/\(name)" } }
+        let denied = paths.filter { access($0, R_OK) != 0 && errno == EACCES }
+        return .failure(SceneTextMissing(folders: candidates, configured: !configured.isEmpty, denied: denied))
     }
 }
 
@@ -72,9 +75,16 @@ public struct SceneTextMissing: Error, Sendable, Equatable, CustomStringConverti
     public let folders: [String]
     /// Whether the configuration named the folder.
     public var configured = false
+    /// Files this user may not read, or in a folder it may not enter (EACCES).
+    public var denied: [String] = []
 
     public var description: String {
         let files = SceneTextFiles.names.joined(separator: ", ")
+        if let first = denied.first {
+            let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
+            return "the scene-text models cannot be read by the user \(user) (permission denied: \(first)\(denied.count > 1 ? " and \(denied.count - 1) more" : "")); "
+                + "photos are read by Tesseract alone: let that user read the files and enter their folder"
+        }
         if configured, let folder = folders.first {
             return "[recognition] models names \(folder), which does not hold the scene-text models (\(files)); "
                 + "photos are read by Tesseract alone: point it at /usr/share/wordbook/models, or set it to \"\" for the default"
