@@ -167,13 +167,11 @@ public final class PhotoFiler: @unchecked Sendable {
         path: String, name: String, language: Language, observer: StageObserver?, identity: inout FileIdentity?
     ) -> IngestOutcome {
         do {
-            guard let photo = try read(path, identity: &identity, observer: observer) else { return .gone }
-            let (bytes, digest, modified) = (photo.bytes, photo.digest, photo.modified)
-            if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: digest) }) {
-                return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: bytes, modified: modified))
+            guard var photo = try read(path, identity: &identity, observer: observer) else { return .gone }
+            if let existing = try observer.time(.lookup, { try database.word(sourceSHA256: photo.digest) }) {
+                return .duplicate(existing, book: try bookDay(of: existing), captureDay: captureDay(of: photo.bytes, modified: photo.modified))
             }
-            let filing = try prepareFiling(
-                bytes: bytes, digest: digest, name: name, modified: modified, language: language, observer: observer)
+            let filing = try prepareFiling(&photo, name: name, language: language, observer: observer)
             let result = try observer.time(.store, { try database.file(filing) })
             if let log = database.lostWriteAheadLog() {
                 return .halted(reason: database.lostWriteAheadLogReason(log))
@@ -181,7 +179,7 @@ public final class PhotoFiler: @unchecked Sendable {
             switch result {
             case let .filed(word): return .filed(word, book: filing.captureDay)
             case let .duplicate(word):
-                return .duplicate(word, book: try bookDay(of: word), captureDay: captureDay(of: bytes, modified: modified))
+                return .duplicate(word, book: try bookDay(of: word), captureDay: filing.captureDay)
             }
         } catch {
             switch FailureVerdict.judge(error, path: path) {
@@ -201,18 +199,19 @@ public final class PhotoFiler: @unchecked Sendable {
         }
     }
 
-    /// The proposal and the stored JPEG for a photo's bytes.
-    func prepareFiling(
-        bytes: [UInt8], digest: String, name: String, modified: Date, language: Language, observer: StageObserver? = nil
-    ) throws -> Filing {
-        let photo = try decoder.decode(bytes, within: configuration.maxEdge, observer: observer)
-        let stored = try observer.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }
+    /// The proposal and the stored JPEG for a photo as read. The file's bytes and the decoded picture
+    /// are let go once the stored copy is made, so that recognition, which holds the networks, does
+    /// not hold them too (a 4800 × 4800 PNG peaked at 325 MB with one worker while they were kept).
+    func prepareFiling(_ photo: inout PhotoRead, name: String, language: Language, observer: StageObserver? = nil) throws -> Filing {
+        let (stored, exif) = try storedCopy(of: photo.bytes, observer: observer)
+        photo.bytes = []
+        let (digest, modified) = (photo.digest, photo.modified)
         let jpeg = try observer.time(.encode) { try decoder.codec.encode(stored, quality: configuration.jpegQuality) }
         let proposal = try recognize(stored, language: language, observer: observer)
         if let evidenceLog, let evidence = proposal.evidence {
             evidenceLog.append(name: name, evidence)
         }
-        let capturedAt = captureDate(photo.exif, modified: modified)
+        let capturedAt = captureDate(exif, modified: modified)
         let gloss = observer.time(.gloss) { self.gloss(of: proposal.word, language: language) }
         return Filing(
             sourceName: name, sourceSHA256: digest, capturedAt: capturedAt,
@@ -222,6 +221,13 @@ public final class PhotoFiler: @unchecked Sendable {
             jpeg: jpeg, imageWidth: stored.width, imageHeight: stored.height,
             confirmed: configuration.autoConfirm > 0 && !proposal.word.isEmpty && proposal.confidence >= configuration.autoConfirm,
             gloss: gloss, around: proposal.around)
+    }
+
+    /// The photo decoded, upright and no larger than the stored copy, with its EXIF; the decoded
+    /// picture goes when this returns.
+    private func storedCopy(of bytes: [UInt8], observer: StageObserver?) throws -> (Picture, ExifMetadata) {
+        let photo = try decoder.decode(bytes, within: configuration.maxEdge, observer: observer)
+        return (try observer.time(.resize) { try photo.picture.fitting(longEdge: configuration.maxEdge) }, photo.exif)
     }
 
     /// The dictionary's gloss of the proposed word; nil when there is no word, no dictionary or no entry.
