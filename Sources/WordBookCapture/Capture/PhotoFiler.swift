@@ -131,9 +131,10 @@ public final class PhotoFiler: @unchecked Sendable {
         }
     }
 
-    /// Loads the language's model now rather than on the first photo.
+    /// Loads the language's model and the scene-text networks now rather than on the first photo.
     public func prepare(_ language: Language) throws {
         _ = try recognizer.engine(for: language)
+        _ = recognizer.sceneText()
     }
 
     /// Opens the dictionaries of `languages` now (Ding's index is built on a first start) rather than on
