@@ -20,14 +20,22 @@ struct Export: ParsableCommand {
     }
 
     private func backUp(_ database: AppDatabase, calendar: CaptureCalendar) throws {
-        let document = try database.exportDocument()
-        let data = arguments.format == .csv ? Data(try CSV.words(document, calendar: calendar).utf8) : try document.encoded()
+        let written: (books: Int, words: Int)
         do {
-            try replaceFile(at: arguments.file.path, with: data)
-        } catch {
+            let file = try ReplacementFile(replacing: arguments.file.path)
+            if arguments.format == .csv {
+                let document = try database.exportDocument()
+                try file.write(Data(try CSV.words(document, calendar: calendar).utf8))
+                written = (document.books.count, document.words.count)
+            } else {
+                // A word at a time: the file never passes through memory whole.
+                written = try database.exportBackup { data throws(WriteError) in try file.write(data) }
+            }
+            try file.commit()
+        } catch let error as WriteError {
             throw ValidationError("\(arguments.file) could not be written: \(error).")
         }
-        print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(arguments.file).")
+        print("Exported \(written.words) word\(written.words == 1 ? "" : "s") in \(written.books) book\(written.books == 1 ? "" : "s") to \(arguments.file).")
     }
 }
 

@@ -194,30 +194,48 @@ public struct ImportSummary: Sendable, Equatable {
 }
 
 extension AppDatabase {
+    /// The whole word book as one document in memory; `exportBackup(to:)` writes the same bytes a
+    /// word at a time.
     public func exportDocument() throws -> BackupDocument {
         try writer.read { db in
-            let schema = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
-            let books = try WordBook.order(Column("id")).fetchAll(db).map {
-                BackupDocument.Book(id: $0.id!, recordDate: $0.recordDate, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
-            }
-            let tags = try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY key")
-            var tagsByWord: [Int64: [String]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT wordTag.wordId, tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId ORDER BY tag.key") {
-                tagsByWord[row["wordId"], default: []].append(row["name"])
-            }
-            var reviewsByWord: [Int64: [BackupDocument.ReviewEntry]] = [:]
-            for review in try Review.order(Column("reviewedAt"), Column("id")).fetchAll(db) {
-                reviewsByWord[review.wordId, default: []].append(BackupDocument.ReviewEntry(
-                    reviewedAt: review.reviewedAt, level: review.level, interval: review.interval, nextReviewDate: review.nextReviewDate))
-            }
-            let words = try Self.fetchWords(db, Word.order(Word.Columns.id)).map { word in
-                BackupDocument.Entry(
-                    word: word, tags: tagsByWord[word.id!] ?? [], reviews: reviewsByWord[word.id!] ?? [],
-                    image: try WordImage.fetchOne(db, key: word.id!).map {
-                        BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height)
-                    })
-            }
-            return BackupDocument(schemaVersion: schema, books: books, tags: tags, words: words)
+            var document = try Self.backupHead(db)
+            try Self.forEachBackupEntry(db) { document.words.append($0) }
+            return document
+        }
+    }
+
+    /// The document less its words: the schema's last migration, the books by ID, the tags by key.
+    static func backupHead(_ db: Database) throws -> BackupDocument {
+        let schema = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
+        let books = try WordBook.order(Column("id")).fetchAll(db).map {
+            BackupDocument.Book(id: $0.id!, recordDate: $0.recordDate, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
+        let tags = try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY key")
+        return BackupDocument(schemaVersion: schema, books: books, tags: tags, words: [])
+    }
+
+    /// Each word as a backup entry, by ID, with its tags by key, its reviews oldest first and its
+    /// photo: one word at a time, so a word book of any size is read in the memory of one.
+    static func forEachBackupEntry(_ db: Database, _ body: (BackupDocument.Entry) throws -> Void) throws {
+        let tags = try db.cachedStatement(sql: """
+            SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
+            """)
+        let reviews = try db.cachedStatement(sql: "SELECT * FROM review WHERE wordId = ? ORDER BY reviewedAt, id")
+        let image = try db.cachedStatement(sql: "SELECT * FROM wordImage WHERE wordId = ?")
+        let decoder = RowRecordDecoder<Word>()
+        let rows = try Row.fetchCursor(db, Word.order(Word.Columns.id).asRequest(of: Row.self))
+        while let row = try rows.next() {
+            let word = try decoder.decode(row)
+            let arguments: StatementArguments = [word.id!]
+            try body(BackupDocument.Entry(
+                word: word,
+                tags: try String.fetchAll(tags, arguments: arguments),
+                reviews: try Review.fetchAll(reviews, arguments: arguments).map {
+                    BackupDocument.ReviewEntry(reviewedAt: $0.reviewedAt, level: $0.level, interval: $0.interval, nextReviewDate: $0.nextReviewDate)
+                },
+                image: try WordImage.fetchOne(image, arguments: arguments).map {
+                    BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height)
+                }))
         }
     }
 
