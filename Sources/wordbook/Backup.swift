@@ -52,17 +52,22 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let configuration = try options.loadConfiguration()
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw ValidationError("\(file) does not exist or cannot be read.")
         }
-        let document: BackupDocument
+        defer { close(descriptor) }
+        // Read and checked to its end before the word book is opened, so a file that is no backup
+        // changes nothing, and makes no word book where there was none.
+        let backup: StagedBackup
         do {
-            document = try BackupDocument.decode(data)
-        } catch {
-            throw ValidationError("\(file) is not a WordBook backup (wordbook export writes one).")
+            backup = try StagedBackup(BackupFile(descriptor: descriptor))
+        } catch let error as BackupFileError {
+            if case .unreadable = error { throw ValidationError("\(file) does not exist or cannot be read: \(error).") }
+            throw ValidationError("\(file) is not a WordBook backup (wordbook export writes one): \(error); nothing was imported.")
         }
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
-        let summary = try database.importDocument(document)
+        let summary = try database.importBackup(backup)
         print("Imported \(summary.words) word\(summary.words == 1 ? "" : "s"), \(summary.books) book\(summary.books == 1 ? "" : "s"), \(summary.tags) tag\(summary.tags == 1 ? "" : "s"); \(summary.duplicates) already there.")
     }
 }
