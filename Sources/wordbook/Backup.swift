@@ -20,14 +20,22 @@ struct Export: ParsableCommand {
     }
 
     private func backUp(_ database: AppDatabase, calendar: CaptureCalendar) throws {
-        let document = try database.exportDocument()
-        let data = arguments.format == .csv ? Data(try CSV.words(document, calendar: calendar).utf8) : try document.encoded()
+        let written: (books: Int, words: Int)
         do {
-            try replaceFile(at: arguments.file.path, with: data)
-        } catch {
+            let file = try ReplacementFile(replacing: arguments.file.path)
+            if arguments.format == .csv {
+                let document = try database.exportDocument()
+                try file.write(Data(try CSV.words(document, calendar: calendar).utf8))
+                written = (document.books.count, document.words.count)
+            } else {
+                // A word at a time: the file never passes through memory whole.
+                written = try database.exportBackup { data throws(WriteError) in try file.write(data) }
+            }
+            try file.commit()
+        } catch let error as WriteError {
             throw ValidationError("\(arguments.file) could not be written: \(error).")
         }
-        print("Exported \(document.words.count) word\(document.words.count == 1 ? "" : "s") in \(document.books.count) book\(document.books.count == 1 ? "" : "s") to \(arguments.file).")
+        print("Exported \(written.words) word\(written.words == 1 ? "" : "s") in \(written.books) book\(written.books == 1 ? "" : "s") to \(arguments.file).")
     }
 }
 
@@ -44,17 +52,22 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let configuration = try options.loadConfiguration()
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw ValidationError("\(file) does not exist or cannot be read.")
         }
-        let document: BackupDocument
+        defer { close(descriptor) }
+        // Read and checked to its end before the word book is opened, so a file that is no backup
+        // changes nothing, and makes no word book where there was none.
+        let backup: StagedBackup
         do {
-            document = try BackupDocument.decode(data)
-        } catch {
-            throw ValidationError("\(file) is not a WordBook backup (wordbook export writes one).")
+            backup = try StagedBackup(BackupFile(descriptor: descriptor))
+        } catch let error as BackupFileError {
+            if case .unreadable = error { throw ValidationError("\(file) does not exist or cannot be read: \(error).") }
+            throw ValidationError("\(file) is not a WordBook backup (wordbook export writes one): \(error); nothing was imported.")
         }
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
-        let summary = try database.importDocument(document)
+        let summary = try database.importBackup(backup)
         print("Imported \(summary.words) word\(summary.words == 1 ? "" : "s"), \(summary.books) book\(summary.books == 1 ? "" : "s"), \(summary.tags) tag\(summary.tags == 1 ? "" : "s"); \(summary.duplicates) already there.")
     }
 }

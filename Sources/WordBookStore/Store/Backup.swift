@@ -138,6 +138,12 @@ extension BackupDocument {
     /// Refuses a document holding a value no schedule could have made (a negative review count,
     /// a stability of 1e308, NaN), naming the first such word and field, before anything is written.
     public func validate() throws {
+        try validateBooks()
+        for entry in words { try entry.validate() }
+    }
+
+    /// Refuses books whose days are in doubt: a day not written YYYY-MM-DD, or two days for one ID.
+    public func validateBooks() throws {
         var days: [Int64: String] = [:]
         for book in books {
             // A day is YYYY-MM-DD: the books' order and `list --date` compare them as text.
@@ -150,29 +156,33 @@ extension BackupDocument {
             }
             days[book.id] = book.recordDate
         }
-        for entry in words {
-            let word = entry.word
-            func refuse(_ field: String, _ value: String, _ allowed: String) -> StoreError {
-                let name = word.word.isEmpty ? "" : " \"\(word.word)\""
-                return StoreError.other("the backup's word #\(word.id ?? 0)\(name) has \(field) \(value), which no review makes: it must be \(allowed); nothing was imported")
-            }
-            func check(_ field: String, _ value: Int, _ range: ClosedRange<Int>) throws {
-                if !range.contains(value) { throw refuse(field, "\(value)", "from \(range.lowerBound) to \(range.upperBound)") }
-            }
-            func check(_ field: String, _ value: Double?, _ range: ClosedRange<Double>) throws {
-                if let value, !range.contains(value) { throw refuse(field, "\(value)", "from \(range.lowerBound) to \(range.upperBound)") }
-            }
-            try check("masteryLevel", word.masteryLevel, Limits.masteryLevel)
-            try check("reviewCount", word.reviewCount, Limits.reviewCount)
-            try check("reviewInterval", word.reviewInterval, Limits.reviewInterval)
-            try check("confidence", word.confidence, Limits.confidence)
-            try check("stability", word.stability, Limits.stability)
-            try check("difficulty", word.difficulty, Limits.difficulty)
-            if let step = word.fsrsStep { try check("fsrsStep", step, Limits.fsrsStep) }
-            for review in entry.reviews {
-                try check("reviews' level", review.level, Limits.masteryLevel)
-                try check("reviews' interval", review.interval, Limits.reviewInterval)
-            }
+    }
+}
+
+extension BackupDocument.Entry {
+    /// Refuses a word holding a value no schedule could have made, naming the word and the field.
+    public func validate() throws {
+        func refuse(_ field: String, _ value: String, _ allowed: String) -> StoreError {
+            let name = word.word.isEmpty ? "" : " \"\(word.word)\""
+            return StoreError.other("the backup's word #\(word.id ?? 0)\(name) has \(field) \(value), which no review makes: it must be \(allowed); nothing was imported")
+        }
+        func check(_ field: String, _ value: Int, _ range: ClosedRange<Int>) throws {
+            if !range.contains(value) { throw refuse(field, "\(value)", "from \(range.lowerBound) to \(range.upperBound)") }
+        }
+        func check(_ field: String, _ value: Double?, _ range: ClosedRange<Double>) throws {
+            if let value, !range.contains(value) { throw refuse(field, "\(value)", "from \(range.lowerBound) to \(range.upperBound)") }
+        }
+        typealias Limits = BackupDocument.Limits
+        try check("masteryLevel", word.masteryLevel, Limits.masteryLevel)
+        try check("reviewCount", word.reviewCount, Limits.reviewCount)
+        try check("reviewInterval", word.reviewInterval, Limits.reviewInterval)
+        try check("confidence", word.confidence, Limits.confidence)
+        try check("stability", word.stability, Limits.stability)
+        try check("difficulty", word.difficulty, Limits.difficulty)
+        if let step = word.fsrsStep { try check("fsrsStep", step, Limits.fsrsStep) }
+        for review in reviews {
+            try check("reviews' level", review.level, Limits.masteryLevel)
+            try check("reviews' interval", review.interval, Limits.reviewInterval)
         }
     }
 }
@@ -194,38 +204,65 @@ public struct ImportSummary: Sendable, Equatable {
 }
 
 extension AppDatabase {
+    /// The whole word book as one document in memory; `exportBackup(to:)` writes the same bytes a
+    /// word at a time.
     public func exportDocument() throws -> BackupDocument {
         try writer.read { db in
-            let schema = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
-            let books = try WordBook.order(Column("id")).fetchAll(db).map {
-                BackupDocument.Book(id: $0.id!, recordDate: $0.recordDate, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
-            }
-            let tags = try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY key")
-            var tagsByWord: [Int64: [String]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT wordTag.wordId, tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId ORDER BY tag.key") {
-                tagsByWord[row["wordId"], default: []].append(row["name"])
-            }
-            var reviewsByWord: [Int64: [BackupDocument.ReviewEntry]] = [:]
-            for review in try Review.order(Column("reviewedAt"), Column("id")).fetchAll(db) {
-                reviewsByWord[review.wordId, default: []].append(BackupDocument.ReviewEntry(
-                    reviewedAt: review.reviewedAt, level: review.level, interval: review.interval, nextReviewDate: review.nextReviewDate))
-            }
-            let words = try Self.fetchWords(db, Word.order(Word.Columns.id)).map { word in
-                BackupDocument.Entry(
-                    word: word, tags: tagsByWord[word.id!] ?? [], reviews: reviewsByWord[word.id!] ?? [],
-                    image: try WordImage.fetchOne(db, key: word.id!).map {
-                        BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height)
-                    })
-            }
-            return BackupDocument(schemaVersion: schema, books: books, tags: tags, words: words)
+            var document = try Self.backupHead(db)
+            try Self.forEachBackupEntry(db) { document.words.append($0) }
+            return document
         }
     }
 
-    /// Adds what the document has and the database lacks, in one transaction. Words are matched
+    /// The document less its words: the schema's last migration, the books by ID, the tags by key.
+    static func backupHead(_ db: Database) throws -> BackupDocument {
+        let schema = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
+        let books = try WordBook.order(Column("id")).fetchAll(db).map {
+            BackupDocument.Book(id: $0.id!, recordDate: $0.recordDate, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
+        let tags = try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY key")
+        return BackupDocument(schemaVersion: schema, books: books, tags: tags, words: [])
+    }
+
+    /// Each word as a backup entry, by ID, with its tags by key, its reviews oldest first and its
+    /// photo: one word at a time, so a word book of any size is read in the memory of one.
+    static func forEachBackupEntry(_ db: Database, _ body: (BackupDocument.Entry) throws -> Void) throws {
+        let tags = try db.cachedStatement(sql: """
+            SELECT tag.name FROM wordTag JOIN tag ON tag.id = wordTag.tagId WHERE wordTag.wordId = ? ORDER BY tag.key
+            """)
+        let reviews = try db.cachedStatement(sql: "SELECT * FROM review WHERE wordId = ? ORDER BY reviewedAt, id")
+        let image = try db.cachedStatement(sql: "SELECT * FROM wordImage WHERE wordId = ?")
+        let decoder = RowRecordDecoder<Word>()
+        let rows = try Row.fetchCursor(db, Word.order(Word.Columns.id).asRequest(of: Row.self))
+        while let row = try rows.next() {
+            let word = try decoder.decode(row)
+            let arguments: StatementArguments = [word.id!]
+            try body(BackupDocument.Entry(
+                word: word,
+                tags: try String.fetchAll(tags, arguments: arguments),
+                reviews: try Review.fetchAll(reviews, arguments: arguments).map {
+                    BackupDocument.ReviewEntry(reviewedAt: $0.reviewedAt, level: $0.level, interval: $0.interval, nextReviewDate: $0.nextReviewDate)
+                },
+                image: try WordImage.fetchOne(image, arguments: arguments).map {
+                    BackupDocument.Image(jpeg: $0.jpeg, width: $0.width, height: $0.height)
+                }))
+        }
+    }
+
+    /// Adds what the document has and the database lacks, all of it or nothing: `importBackup(_:)`
+    /// for a document already in memory.
+    public func importDocument(_ document: BackupDocument) throws -> ImportSummary {
+        try importBackup(try StagedBackup(document))
+    }
+
+    /// Adds what the backup has and the database lacks, in one transaction. Words are matched
     /// by their photo's SHA-256, books by day, tags by name without regard to case; ids are kept
     /// where they are free, so a restore into an empty database is exact.
-    public func importDocument(_ document: BackupDocument) throws -> ImportSummary {
-        try document.validate()
+    ///
+    /// The backup was read, decoded and checked into its own temporary file before this: the word
+    /// book's write lock is held only while the words are copied in (`StagedBackup` says why).
+    public func importBackup(_ backup: StagedBackup) throws -> ImportSummary {
+        let document = backup.document
         return try writer.write { db in
             var summary = ImportSummary()
             var bookIds: [Int64: Int64] = [:]
@@ -255,16 +292,19 @@ extension AppDatabase {
                 return tag.id!
             }
             for name in document.tags { _ = try tagId(name) }
-            for entry in document.words {
+            // Prepared once: the word book's write lock is held while these run for every word.
+            let filed = try db.cachedStatement(sql: "SELECT 1 FROM word WHERE sourceSHA256 = ?")
+            let taken = try db.cachedStatement(sql: "SELECT 1 FROM word WHERE id = ?")
+            try backup.forEachEntry { entry in
                 var word = entry.word
-                if try Word.filter(Word.Columns.sourceSHA256 == word.sourceSHA256).fetchCount(db) > 0 {
+                if try Bool.fetchOne(filed, arguments: [word.sourceSHA256]) != nil {
                     summary.duplicates += 1
-                    continue
+                    return
                 }
                 guard let bookId = bookIds[word.wordBookId] else {
                     throw StoreError.other("the backup is damaged: word \(word.id ?? 0) names book \(word.wordBookId), which it does not contain")
                 }
-                if let id = word.id, try Word.exists(db, key: id) { word.id = nil }
+                if let id = word.id, try Bool.fetchOne(taken, arguments: [id]) != nil { word.id = nil }
                 word.wordBookId = bookId
                 try word.insert(db)
                 if let image = entry.image {
