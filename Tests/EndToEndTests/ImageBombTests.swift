@@ -27,7 +27,7 @@ import Testing
         #expect(result.status == 1)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         #expect(line["status"] as? String == "failed")
-        #expect((line["error"] as? String)?.contains("would take 763 MB once decoded, more than the 96 MB a worker may spend on one photo (capture.max_decode_megabytes)") == true, "\(line)")
+        #expect((line["error"] as? String)?.contains("would take 763 MB once decoded, more than the 160 MB a worker may spend on one photo (capture.max_decode_megabytes)") == true, "\(line)")
     }
 
     @Test func anImageWithinTheBudgetIsStillFiled() throws {
@@ -94,7 +94,7 @@ import Testing
         try data.write(to: URL(fileURLWithPath: bomb))
         let (peak, line) = try peakKilobytes(ingesting: bomb, scratch)
         #expect(line["status"] as? String == "failed")
-        #expect((line["error"] as? String)?.contains("would take 215 MB once decoded, more than the 96 MB a worker may spend on one photo (capture.max_decode_megabytes)") == true, "\(line)")
+        #expect((line["error"] as? String)?.contains("would take 215 MB once decoded, more than the 160 MB a worker may spend on one photo (capture.max_decode_megabytes)") == true, "\(line)")
         #expect(peak < 250_000, "the worker's peak: \(peak) kB")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WordBookPipeline
+import WordBookSettings
 
 /// HEIC/HEIF: told by its ftyp brands, decoded by libheif upright by its stored rotation, dated by its Exif block.
 @Suite struct HEIFTests {
@@ -114,5 +115,34 @@ import Testing
             format: "HEIC", reason: "its header gives 1 × 1 pixels, but its picture is coded at \(coded.width) × \(coded.height)")) {
             try PhotoDecoder(maxPixels: 100_000_000).decode(liar, longEdge: 1600)
         }
+    }
+
+    /// HEVC decodes only whole, so a HEIC is reduced as it is copied out of libheif, each pixel the
+    /// mean of a square: the picture the pipeline holds is the size it needs, in the same colours.
+    @Test func aHEICIsReducedAsItIsCopiedOut() throws {
+        let bytes = try Self.bytes("heic/station.heic")
+        let decoder = try PhotoDecoder(maxPixels: 100_000_000)
+        let whole = try decoder.decode(bytes, longEdge: 2000).picture, half = try decoder.decode(bytes, longEdge: 1000)
+        #expect(half.picture.width == 1000 && half.picture.height == 750)
+        #expect(half.originalWidth == 2000 && half.originalHeight == 1500)
+        let a = try whole.fitting(longEdge: 1000).rgbBytes(), b = try half.picture.rgbBytes()
+        let difference = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / a.count
+        #expect(difference < 4, "mean difference per channel \(difference)")
+    }
+
+    /// A 24-MP HEIC, an iPhone's default, is within the default budget: libde265's and libheif's
+    /// copies and the reduced picture take about 155 MB. (Its header is made to say 5712 × 4284 over a smaller
+    /// picture, which decoding then refuses: the budget let it through.)
+    @Test func aTwentyFourMegapixelHEICIsWithinTheDefaultBudget() throws {
+        var bytes = try Self.bytes("heic/station.heic")
+        let ispe = try #require(bytes.indices.dropLast(16).first { Array(bytes[$0..<($0 + 4)]) == Array("ispe".utf8) })
+        bytes.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0x00, 0x00, 0x16, 0x50, 0x00, 0x00, 0x10, 0xBC])  // 5712 × 4284
+        let configuration = Configuration()
+        let decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: configuration.maxDecodeMegabytes)
+        #expect(throws: ImagingError.corrupt(format: "HEIC", reason: "its header gives 5712 × 4284 pixels, but it decodes to 2000 × 1500")) {
+            try decoder.decode(bytes, within: configuration.maxEdge)
+        }
+        let tighter = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: 128)
+        #expect(throws: ImagingError.self) { try tighter.decode(bytes, within: configuration.maxEdge) }
     }
 }

@@ -31,7 +31,7 @@ public final class PhotoDecoder {
     /// Decodes `bytes` so that the long edge is at least `longEdge` where the photo has that many pixels.
     /// An `observer` is told how long the decode and orient stages took.
     public func decode(_ bytes: [UInt8], longEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
-        try decode(bytes, observer: observer) { codec, bytes, maxPixels in
+        try decode(bytes, longEdge: longEdge, observer: observer) { codec, bytes, maxPixels in
             try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, maxDecodeMegabytes: self.maxDecodeMegabytes)
         }
     }
@@ -40,7 +40,7 @@ public final class PhotoDecoder {
     /// that size when a DCT scale lands close below it (see `JPEGCodec.scale(forWidth:height:within:)`),
     /// so it needs no resampling; otherwise larger, to be reduced by the caller.
     public func decode(_ bytes: [UInt8], within maxEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
-        try decode(bytes, observer: observer) { codec, bytes, maxPixels in
+        try decode(bytes, longEdge: maxEdge, observer: observer) { codec, bytes, maxPixels in
             try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels, maxDecodeMegabytes: self.maxDecodeMegabytes)
         }
     }
@@ -54,8 +54,10 @@ public final class PhotoDecoder {
         }
     }
 
+    /// A HEIC comes out reduced by the whole factor that keeps its long edge at least `longEdge`;
+    /// a JPEG at the scale `jpeg` picks; the rest at full size.
     private func decode(
-        _ bytes: [UInt8], observer: StageObserver?,
+        _ bytes: [UInt8], longEdge: Int, observer: StageObserver?,
         jpeg: (JPEGCodec, [UInt8], Int) throws -> (picture: Picture, width: Int, height: Int)
     ) throws -> DecodedPhoto {
         guard !bytes.isEmpty else { throw ImagingError.empty }
@@ -73,13 +75,15 @@ public final class PhotoDecoder {
         case .heif:
             // libheif applies the stored rotation (irot/imir), which is what the Exif orientation describes:
             // applying that as well would turn the picture twice.
-            let (picture, exif) = try observer.time(.decode) { () throws -> (Picture, ExifMetadata) in
+            let (picture, exif, width, height) = try observer.time(.decode) { () throws -> (Picture, ExifMetadata, Int, Int) in
                 let reader = try HEIFReader(bytes, maxPixels: maxPixels)
                 let exif = reader.exifBlock().map(EXIFReader.read(heifExif:)) ?? ExifMetadata()
-                return (try reader.decode(maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes), exif)
+                let reduction = max(1, max(reader.width, reader.height) / max(1, longEdge))
+                let picture = try reader.decode(maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes, reduction: reduction)
+                return (picture, exif, reader.width, reader.height)
             }
             return DecodedPhoto(
-                picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
+                picture: picture, format: format, originalWidth: width, originalHeight: height,
                 orientation: .up, exif: exif)
         case .png, .tiff, .webp:
             let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) }

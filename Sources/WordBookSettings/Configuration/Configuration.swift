@@ -69,8 +69,9 @@ public struct Configuration: Sendable, Equatable {
     public var afterFiling: AfterFiling = .archive
     public var ignore: [String] = []
     public var maxPixels: Int = 100_000_000
-    /// What one image decoded whole (PNG, TIFF, WebP, HEIC, held as 32-bit colour) may take, in MB.
-    public var maxDecodeMegabytes: Int = 96
+    /// What decoding one image may take, in MB, its file's bytes included: 160 holds a 24-MP HEIC
+    /// (an iPhone's default since the 15 Pro), which HEVC decodes only whole (155 MB).
+    public var maxDecodeMegabytes: Int = 160
     public var maxFileMegabytes: Int = 200
     /// A proposal at least this confident is filed as confirmed; 0 files every proposal for the learner.
     public var autoConfirm: Int = 0
