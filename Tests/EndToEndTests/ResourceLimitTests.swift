@@ -74,12 +74,20 @@ import Testing
     /// The worker runs with one malloc arena (`MALLOC_ARENA_MAX=1`) so that the cap is a cap on memory:
     /// glibc gives each further thread an arena that reserves 64 MB of address space up front, and a
     /// 56 MB picture can fit inside one such reservation without taking any new address space. The cap
-    /// is set once the worker's size has settled: its threads start after it says it is watching.
+    /// is set once the worker has filed a photo and its size has settled: the networks make their
+    /// buffers on their first pass, and a worker in its steady state is what the cap is above.
     @Test func aPhotoThatRunsOutOfMemoryIsHeldBackAndTheWorkerGoesOn() throws {
         let scratch = try Scratch(workers: 1, capture: ["max_pixels = 1000000000"])
         let worker = try Worker(scratch, environment: ["MALLOC_ARENA_MAX": "1"])
         defer { _ = worker.stop() }
         #expect(worker.waitUntilWatching(), "\(worker.output)")
+        let photo = try distinctPhotos(1)[0]
+        func file(_ data: Data, as name: String) throws {
+            try data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(name)"))
+            #expect(rename("\(scratch.root)/\(name)", "\(scratch.inbox)/\(name)") == 0)
+        }
+        try file(photo.data, as: photo.name)
+        #expect(eventually(timeout: 60) { scratch.files(under: "archive").count == 1 }, "\(worker.output)")
         let pid = worker.process.processIdentifier
         func size() -> Int? {
             let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
@@ -105,11 +113,10 @@ import Testing
         }, "\(worker.output)")
         #expect(scratch.files(under: "inbox").contains(name) && scratch.files(under: "failed").isEmpty)
 
-        // The worker goes on, under the same cap: it files the next photo, which needs no more than it may have.
-        let photo = try distinctPhotos(1)[0]
-        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
-        #expect(rename("\(scratch.root)/\(photo.name)", "\(scratch.inbox)/\(photo.name)") == 0)
-        #expect(eventually(timeout: 60) { scratch.files(under: "archive").count == 1 }, "\(worker.output)")
+        // The worker goes on, under the same cap: it files the next photo (the first one's picture,
+        // another file), which needs no more than it has had.
+        try file(photo.data + Data(" again".utf8), as: "again-" + photo.name)
+        #expect(eventually(timeout: 60) { scratch.files(under: "archive").count == 2 }, "\(worker.output)")
         #expect(worker.stop() == 0, "\(worker.output)")
     }
 
