@@ -11,10 +11,10 @@ import WordBookVocabulary
     /// Peak resident memory either command may reach, in KiB.
     static let ceiling = 80 * 1024
 
-    /// 2,000 words with a 100 KB photo each: a backup of 268 MB, which read or written whole took
-    /// 1,004 MB to export and 490 MB to import.
+    /// 1,200 words with a 100 KB photo each: a backup of 161 MB. Read or written whole, 2,000 such
+    /// words (268 MB) took 1,004 MB to export and 490 MB to import.
     @Test func exportAndImportOfALargeWordBookStaySmall() throws {
-        let (words, photoBytes) = (2_000, 100_000)
+        let (words, photoBytes) = (1_200, 100_000)
         let scratch = try Scratch()
         try makeWordBook(at: scratch.database, words: words, photoBytes: photoBytes)
         let backup = "\(scratch.root)/backup.json"
@@ -40,7 +40,7 @@ import WordBookVocabulary
     /// waits at most that long (within the 10 s busy timeout) and is never turned away.
     @Test func aCommandRunDuringAnImportWaitsAndIsDone() throws {
         let scratch = try Scratch()
-        try makeWordBook(at: scratch.database, words: 1_000, photoBytes: 100_000)
+        try makeWordBook(at: scratch.database, words: 800, photoBytes: 100_000)
         let backup = "\(scratch.root)/backup.json"
         try #require(try wordbook(["export", backup, "--config", scratch.config]).status == 0)
         let target = "\(scratch.root)/target.sqlite"
@@ -62,12 +62,12 @@ import WordBookVocabulary
         }
         importing.waitUntilExit()
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(said.contains("Imported 999 words, 0 books, 0 tags; 1 already there."), "\(said)")
+        #expect(said.contains("Imported 799 words, 0 books, 0 tags; 1 already there."), "\(said)")
         #expect(duringImport >= 3, "\(duringImport) notes were written while the import ran")
         #expect(notes.allSatisfy { $0.status == 0 }, "\(notes.filter { $0.status != 0 }.map(\.stderr))")
         let database = try AppDatabase.open(path: target, create: false)
         #expect(try database.word(id: 1).notes == "written during the import, \(notes.count - 1)")
-        #expect(try database.wordCount() == 1_000)
+        #expect(try database.wordCount() == 800)
     }
 
     /// `kill -9` at moments spread over an import's run, reading the file and writing the word book
@@ -95,7 +95,7 @@ import WordBookVocabulary
         try #require(timed.status == 0, "\(timed.stderr)")
 
         var leftNothing = 0
-        for fraction in [0.1, 0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] {
+        for fraction in [0.1, 0.3, 0.5, 0.7, 0.8, 0.9] {
             try emptyTarget()
             let importing = Process()
             importing.executableURL = URL(fileURLWithPath: wordbookBinary)
@@ -115,7 +115,7 @@ import WordBookVocabulary
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
             if count == 0 { leftNothing += 1 }
         }
-        #expect(leftNothing >= 4, "only \(leftNothing) kills landed before the import's commit")
+        #expect(leftNothing >= 3, "only \(leftNothing) kills landed before the import's commit")
     }
 
     /// A backup cut short, or with a word that is not JSON in the middle of its list, is refused in one
