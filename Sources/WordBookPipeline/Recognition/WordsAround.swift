@@ -31,10 +31,13 @@ enum WordsAround {
             kept.append(word)
         }
         // Sorting is stable: at one distance (a point inside several boxes) the proposal stays first.
-        let nearest = kept.enumerated()
-            .map { (word: $0.element, order: $0.offset, distance: AimPoint.distance(from: aim, to: $0.element.box)) }
-            .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.order < $1.order }
-        return nearest.prefix(maximum).map(\.word)
+        // Spelled out: the compiler took 8.5 s to infer the chained form's types.
+        var measured: [(word: ReadWord, order: Int, distance: Double)] = []
+        for (order, word) in kept.enumerated() {
+            measured.append((word, order, AimPoint.distance(from: aim, to: word.box)))
+        }
+        measured.sort { (a, b) -> Bool in a.distance != b.distance ? a.distance < b.distance : a.order < b.order }
+        return measured.prefix(maximum).map(\.word)
     }
 
     /// Whether two boxes are one word's: two readers' boxes of a word differ in their margins (the
