@@ -119,10 +119,8 @@ import Testing
         #expect(document?["sceneTextLibraryMissing"] as? String == reason, "\(json.stdout)")
     }
 
-    /// A model cut short (a download or a copy stopped half-way) is what the worker refuses to load:
-    /// `status` runs the same check and says so, where before it saw only that the files were there.
-    @Test func aModelCutShortIsNamedByStatusAsTheWorkerWouldRefuseIt() throws {
-        let scratch = try Scratch()
+    /// The build's models copied into `scratch`'s folder `models`, which its configuration names.
+    static func copyModels(into scratch: Scratch) throws -> String {
         let models = "\(scratch.root)/models"
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
         for name in ["ppocr-det.onnx", "ppocr-rec.onnx", "ppocr-rec-keys.txt"] {
@@ -131,6 +129,14 @@ import Testing
         }
         let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
         try (configured + "\n[recognition]\nmodels = \"\(models)\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        return models
+    }
+
+    /// A model cut short (a download or a copy stopped half-way) is what the worker refuses to load:
+    /// `status` runs the same check and says so, where before it saw only that the files were there.
+    @Test func aModelCutShortIsNamedByStatusAsTheWorkerWouldRefuseIt() throws {
+        let scratch = try Scratch()
+        let models = try Self.copyModels(into: scratch)
         #expect(!(try wordbook(["status", "--config", scratch.config]).stdout.contains("ppocr")), "the files as made pass")
 
         let detector = "\(models)/ppocr-det.onnx"
@@ -151,17 +157,9 @@ import Testing
                    "running a command as another user needs root and setpriv"))
     func aModelsFolderTheUserMayNotReadIsNamedAsSuch() throws {
         let scratch = try Scratch()
-        let models = "\(scratch.root)/models"
-        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        for name in ["ppocr-det.onnx", "ppocr-rec.onnx", "ppocr-rec-keys.txt"] {
-            try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent(".build/models/\(name)").path,
-                                             toPath: "\(models)/\(name)")
-        }
-        let configured = try String(contentsOfFile: scratch.config, encoding: .utf8)
-        try (configured + "\n[recognition]\nmodels = \"\(models)\"\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        let models = try Self.copyModels(into: scratch)
         chmod(scratch.root, 0o755); chmod(scratch.config, 0o644); chmod(models, 0o700)
-        let status = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary,
-                                                         "status", "--config", scratch.config])
+        let status = try ServiceTests.runAsNobody(["status", "--config", scratch.config])
         #expect(status.stdout.contains("the scene-text models cannot be read by the user nobody (permission denied: \(models)/ppocr-det.onnx and 2 more)"),
                 "\(status.stdout) \(status.stderr)")
     }

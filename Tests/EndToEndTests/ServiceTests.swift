@@ -173,9 +173,14 @@ import Testing
         #expect(try listAsNobody().status == 0)
     }
 
+    /// `wordbook ARGUMENTS` run as the user nobody.
+    static func runAsNobody(_ arguments: [String]) throws -> CommandResult {
+        try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary] + arguments)
+    }
+
     /// `wordbook ARGUMENTS` run as the user nobody: its status and what it wrote on stderr.
     static func wordbookAsNobody(_ arguments: [String]) throws -> (status: Int32, message: String) {
-        let result = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary] + arguments)
+        let result = try runAsNobody(arguments)
         return (result.status, result.stderr)
     }
 
@@ -192,8 +197,7 @@ import Testing
         let before = try FileManager.default.contentsOfDirectory(atPath: scratch.data).sorted()
         let word = LabeledImage.all[0].word
         for command in [["list"], ["show", "1"], ["stats"], ["due"], ["history"], ["search", word], ["books"], ["pending"], ["status"]] {
-            let result = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", wordbookBinary]
-                + command + ["--db", scratch.database, "--config", scratch.config])
+            let result = try Self.runAsNobody(command + ["--db", scratch.database, "--config", scratch.config])
             #expect(result.status == 0 && result.stderr.isEmpty, "\(command): \(result.stderr)")
             if command == ["list"] { #expect(result.stdout.contains(word), "\(result.stdout)") }
         }
