@@ -32,7 +32,7 @@ struct Ingest: ParsableCommand {
             FileHandle.standardError.write(Data("wordbook: \(problem)\n".utf8))
         }
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
-        let ingestor = try Ingestor(
+        let ingestor = Ingestor(
             database: database, configuration: configuration, language: language,
             workers: min(arguments.worker.workers ?? configuration.workerCount, max(files.count, 1)),
             measuring: timings != nil, comparingFullDecode: arguments.timingsFullDecode)
@@ -41,7 +41,7 @@ struct Ingest: ParsableCommand {
         let progress = Progress(total: files.count, enabled: isatty(STDERR_FILENO) == 1)
         var failures = 0
 
-        ingestor.ingest(files) { index, file, outcome, stages in
+        try ingestor.ingest(files) { index, file, outcome, stages in
             let line = IngestLine(file: file, outcome: outcome, calendar: calendar)
             if let stages { timingsLog?.write(stages.jsonLine(file: file, outcome: line.status)) }
             if line.status == "failed" { failures += 1 }

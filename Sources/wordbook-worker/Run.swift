@@ -35,5 +35,7 @@ struct Run: AsyncParsableCommand {
         // The lock is held for as long as the worker runs: the kernel lets it go when the process ends.
         defer { withExtendedLifetime(lock) {} }
         try await service.run()
+        // Its filer threads are still in Tesseract: ending the process runs no C++ destructors under them.
+        if service.leftPhotosInFlight { fflush(nil); _exit(0) }
     }
 }

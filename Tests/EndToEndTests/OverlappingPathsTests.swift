@@ -79,7 +79,7 @@ import Testing
 
         // Fewer than 20 files, or most of them photos, is an inbox: the same folder less a few notes starts.
         for number in 1...10 { unlink("\(scratch.inbox)/notes-\(number).txt") }
-        var second = try Worker(scratch)
+        let second = try Worker(scratch)
         #expect(second.waitUntilWatching(), "\(second.output)")
         #expect(second.stop() == 0)
     }
@@ -150,7 +150,7 @@ import Testing
         }
         for file in ["done/2026-11-01/a.jpg", "bad/b.jpg", "de/c.jpg", "d.jpg", "wordbook.sqlite", "wordbook.sqlite-wal",
                      "wordbook.sqlite-shm", "wordbook.sqlite.lock", "de/wordbook.sqlite"] {
-            FileManager.default.createFile(atPath: "\(inbox)/\(file)", contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: "\(inbox)/\(file)", contents: Data("x".utf8))
         }
         let scanner = InboxScanner(paths: paths, rules: IgnoreRules())
         #expect(scanner.files() == ["\(inbox)/d.jpg", "\(inbox)/de/c.jpg", "\(inbox)/de/wordbook.sqlite"])

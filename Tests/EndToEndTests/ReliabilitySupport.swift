@@ -28,7 +28,7 @@ final class Worker {
     init(_ scratch: Scratch, environment: [String: String] = [:], name: String = "run", arguments: [String] = [],
          log: String? = nil, launcher: [String] = []) throws {
         self.log = log ?? "\(scratch.root)/\(name)-\(UUID().uuidString.prefix(8)).log"
-        if log == nil { FileManager.default.createFile(atPath: self.log, contents: nil) }
+        if log == nil { _ = FileManager.default.createFile(atPath: self.log, contents: nil) }
         let command = launcher + [wordbookBinary, "run", "--config", scratch.config] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())

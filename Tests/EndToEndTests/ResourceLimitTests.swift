@@ -145,7 +145,7 @@ import Testing
     func aWorkerAtAnyFileLimitStartsOrRefusesAndNeverTraps(limit: Int) throws {
         let scratch = try Scratch(workers: 1)
         let log = "\(scratch.root)/run.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -n \(limit); exec \"$0\" run --config \"$1\"", wordbookBinary, scratch.config]

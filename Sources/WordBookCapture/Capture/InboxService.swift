@@ -21,6 +21,8 @@ public final class InboxService: Service {
         var inFlight = Set<String>()
         var lastProgress = Date()
         var stopping = false
+        /// The photos still being filed when the stop's time ran out.
+        var abandoned: [String] = []
     }
 
     private let configuration: Configuration
@@ -85,13 +87,16 @@ public final class InboxService: Service {
             WatchdogService(inbox: self),
             FilingService(inbox: self, watcher: watcher),
         ]
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+        var groupConfiguration = ServiceGroupConfiguration(
             services: services.map {
                 .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup,
                       failureTerminationBehavior: .gracefullyShutdownGroup)
             },
             gracefulShutdownSignals: [.sigterm, .sigint, .sighup],
-            logger: logger))
+            logger: logger)
+        // Past it the group cancels its services: the filing stops waiting for its threads.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(configuration.stopTimeout)
+        let group = ServiceGroup(configuration: groupConfiguration)
         do {
             try await group.run()
         } catch {
@@ -99,51 +104,68 @@ public final class InboxService: Service {
             if isStopping { logger.info("stopped: \(statusLine())") }
             throw error
         }
-        logger.info("stopped: \(statusLine())")
+        let abandoned = state.withLock { $0.abandoned }
+        if abandoned.isEmpty {
+            logger.info("stopped: \(statusLine())")
+        } else {
+            let names = abandoned.joined(separator: ", ")
+            logger.warning("stopped: \(statusLine()); \(names) still being filed after \(configuration.stopTimeout) s (capture.stop_timeout): \(abandoned.count == 1 ? "it stays" : "they stay") in the inbox, to be filed at the next start")
+        }
         workerLock?.record(note: nil)
     }
 
-    /// Makes the filers and starts their threads, watches the inbox and scans it, says READY=1,
-    /// then files until the queue closes. Throws when the worker cannot start, or stopped itself.
+    /// Whether the stop's time ran out with photos still being filed: their threads cannot be stopped
+    /// mid-photo, so the process must end at once (`_exit`), as systemd's SIGKILL would end it.
+    public var leftPhotosInFlight: Bool { state.withLock { !$0.abandoned.isEmpty } }
+
+    /// Starts the filer threads, each with its filer built, watches the inbox and scans it, says
+    /// READY=1, then files until the queue closes. Throws when the worker cannot start, or stopped itself.
     func startAndFile(watcher: InotifyWatcher) async throws {
         defer { started.open(started: false) }
-        let filers = try await onOwnThread(named: "start") { [self] in try makeFilers() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, filer) in filers.enumerated() {
-                group.addTask { try await onOwnThread(named: "worker-\(index + 1)") { [self] in work(with: filer) } }
+        let build = PhotoFiler.builder(database: database, configuration: configuration, language: configuration.defaultLanguage)
+        let pool = try await onOwnThread(named: "start") { [self] in
+            try FilerPool(
+                count: configuration.workerCount, named: "worker",
+                build: { [self] index in
+                    let filer = try build(index)
+                    if index == 0 { try announce(filer) }
+                    return filer
+                },
+                work: { [self] filer in work(with: filer) })
+        }
+        if !isStopping {
+            do {
+                try watcher.start()
+            } catch {
+                queue.close()
+                _ = await pool.done()
+                throw error
             }
-            if !isStopping {
-                do {
-                    try watcher.start()
-                } catch {
-                    queue.close()
-                    try await group.waitForAll()
-                    throw error
-                }
-                scan()
-                if let problem = SceneText.problem(configuredFolder: configuration.models) { logger.warning("\(problem)") }
-                logger.info("watching \(paths.inbox) with \(filers.count) worker\(filers.count == 1 ? "" : "s"); filing into \(paths.database)")
-                notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
-                started.open(started: true)
-            }
-            try await group.waitForAll()
+            scan()
+            if let problem = SceneText.problem(configuredFolder: configuration.models) { logger.warning("\(problem)") }
+            let workers = configuration.workerCount
+            logger.info("watching \(paths.inbox) with \(workers) worker\(workers == 1 ? "" : "s"); filing into \(paths.database)")
+            notifier.notify("READY=1\nSTATUS=\(statusLine())", mayDrop: false)
+            started.open(started: true)
+        }
+        if await !pool.done() {
+            // The stop's time ran out: what is in flight stays in the inbox, named in the last line.
+            state.withLock { $0.abandoned = $0.inFlight.map(disposal.relativeName(of:)).sorted() }
+            return
         }
         if let reason = state.withLock({ $0.ledger.halted }) { throw WorkerHalted(reason: reason) }
     }
 
-    private func makeFilers() throws -> [PhotoFiler] {
-        let filers = try PhotoFiler.pool(
-            of: configuration.workerCount, database: database, configuration: configuration, language: configuration.defaultLanguage)
-        let languages = try filers.first?.installedLanguages() ?? []
+    /// Says which languages and readers the worker reads with and which glosses it gives, and makes
+    /// an inbox folder for each installed language, so a photo can be dropped into inbox/de/ on a fresh install.
+    private func announce(_ filer: PhotoFiler) throws {
+        let languages = try filer.installedLanguages()
         logger.info("reading \(languages.map(\.code).joined(separator: ", ")) with \(SceneText.problem(configuredFolder: configuration.models) == nil ? "the scene-text reader and Tesseract" : "Tesseract alone")")
-        if let first = filers.first {
-            let started = Date()
-            let glosses = first.prepareGlosses(languages)
-            if !glosses.isEmpty {
-                logger.info("glosses in \(configuration.nativeLanguage) (dictionaries opened in \(String(format: "%.1f", Date().timeIntervalSince(started))) s): \(glosses.joined(separator: "; "))")
-            }
+        let started = Date()
+        let glosses = filer.prepareGlosses(languages)
+        if !glosses.isEmpty {
+            logger.info("glosses in \(configuration.nativeLanguage) (dictionaries opened in \(String(format: "%.1f", Date().timeIntervalSince(started))) s): \(glosses.joined(separator: "; "))")
         }
-        // A folder per installed language, so a photo can be dropped into inbox/de/ on a fresh install.
         for language in languages {
             let folder = "\(paths.inbox)/\(language.code)"
             do {
@@ -152,7 +174,6 @@ public final class InboxService: Service {
                 logger.warning("could not create the language folder \(folder): \(error.localizedDescription)")
             }
         }
-        return filers
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }

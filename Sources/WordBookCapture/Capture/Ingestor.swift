@@ -7,20 +7,22 @@ import WordBookVocabulary
 /// `wordbook ingest`: the pipeline once over given files, on several threads, results in input order.
 /// The files stay where they are.
 public final class Ingestor: Sendable {
-    private let filers: [PhotoFiler]
+    private let workers: Int
+    private let build: @Sendable (Int) throws -> PhotoFiler
     private let language: Language
     private let measuring: Bool
     private let comparingFullDecode: Bool
     private let maxPixels: Int
 
-    /// With `measuring`, every outcome comes with its stage timings; with `comparingFullDecode` as well,
+    /// The filers are built when `ingest` starts. With `measuring`, every outcome comes with its stage timings; with `comparingFullDecode` as well,
     /// those include a second, full-size decode of each JPEG, timed beside the filing (bench/throughput.py).
     public init(database: AppDatabase, configuration: Configuration, language: Language, workers: Int,
-                measuring: Bool = false, comparingFullDecode: Bool = false) throws {
+                measuring: Bool = false, comparingFullDecode: Bool = false) {
         self.language = language
         self.measuring = measuring
         maxPixels = configuration.maxPixels
-        filers = try PhotoFiler.pool(of: max(1, workers), database: database, configuration: configuration, language: language)
+        self.workers = max(1, workers)
+        build = PhotoFiler.builder(database: database, configuration: configuration, language: language)
         self.comparingFullDecode = measuring && comparingFullDecode
     }
 
@@ -51,30 +53,28 @@ public final class Ingestor: Sendable {
         "its name is not UTF-8 (shown with %XX for each byte that is not): rename it, or drop it into the worker's inbox, which renames it so"
 
     /// Files each path; `report` is called on the calling thread, once per path, in order,
-    /// with the photo's stage timings when measuring.
-    public func ingest(_ files: [String], report: (Int, String, IngestOutcome, StageTimings?) -> Void) {
+    /// with the photo's stage timings when measuring. Throws when a filer cannot be built.
+    public func ingest(_ files: [String], report: (Int, String, IngestOutcome, StageTimings?) -> Void) throws {
         let board = Board(count: files.count)
-        for filer in filers {
-            let thread = Thread { [language, measuring, comparingFullDecode, maxPixels] in
-                // Its own decoder for the comparison: a codec serves one thread.
-                let fullDecoder = comparingFullDecode ? try? JPEGCodec() : nil
-                while let index = board.claim() {
-                    let path = files[index]
-                    let observer = measuring ? StageObserver() : nil
-                    let outcome = filer.file(path: path, name: path, language: language, observer: observer)
-                    if let fullDecoder, let observer, let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
-                       ImageFormat(sniffing: bytes) == .jpeg {
-                        _ = try? observer.time(.fullDecode) { try fullDecoder.decode(bytes, longEdge: .max, maxPixels: maxPixels) }
-                    }
-                    board.post((outcome, observer?.finished()), at: index)
+        let pool = try FilerPool(count: workers, named: "ingest", build: build) { [language, measuring, comparingFullDecode, maxPixels] filer in
+            // Its own decoder for the comparison: a codec serves one thread.
+            let fullDecoder = comparingFullDecode ? try? JPEGCodec() : nil
+            while let index = board.claim() {
+                let path = files[index]
+                let observer = measuring ? StageObserver() : nil
+                let outcome = filer.file(path: path, name: path, language: language, observer: observer)
+                if let fullDecoder, let observer, let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
+                   ImageFormat(sniffing: bytes) == .jpeg {
+                    _ = try? observer.time(.fullDecode) { try fullDecoder.decode(bytes, longEdge: .max, maxPixels: maxPixels) }
                 }
+                board.post((outcome, observer?.finished()), at: index)
             }
-            thread.start()
         }
         for index in files.indices {
             let (outcome, timings) = board.await(index)
             report(index, files[index], outcome, timings)
         }
+        pool.waitUntilDone()
     }
 
     /// Hands out indices to the worker threads and collects their outcomes.

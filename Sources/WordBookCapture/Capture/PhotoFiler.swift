@@ -91,9 +91,9 @@ public struct ResourceLimitError: Error, CustomStringConvertible, Equatable {
 }
 
 /// The whole path of one photo: read, fingerprint, decode, recognise, encode, file.
-/// One per worker thread: it owns a JPEG codec and the Tesseract engines, and is handed
-/// to exactly one thread, which alone uses it.
-public final class PhotoFiler: @unchecked Sendable {
+/// It owns a JPEG codec and the Tesseract engines, which serve one thread: a `FilerPool`'s
+/// thread builds its own and alone uses it.
+public final class PhotoFiler {
     public let database: AppDatabase
     public let configuration: WordBookSettings.Configuration
     public let calendar: CaptureCalendar
@@ -115,20 +115,6 @@ public final class PhotoFiler: @unchecked Sendable {
         // Hunspell's dictionaries decide between readings, glosses on or off.
         let spelling = glossary ?? Glossary(configuration)
         recognizer.lexicon = { word, language in spelling.isWord(word, language: language) }
-    }
-
-
-    /// `count` filers, one for each worker thread, sharing the configured glossary, each with the
-    /// model of `language` loaded (`run` and `ingest`).
-    public static func pool(
-        of count: Int, database: AppDatabase, configuration: WordBookSettings.Configuration, language: Language
-    ) throws -> [PhotoFiler] {
-        let glossary = Glossary.configured(configuration)
-        return try (0..<count).map { _ in
-            let filer = try PhotoFiler(database: database, configuration: configuration, glossary: glossary)
-            try filer.prepare(language)
-            return filer
-        }
     }
 
     /// Loads the language's model and the scene-text networks now rather than on the first photo.

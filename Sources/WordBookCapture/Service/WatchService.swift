@@ -12,9 +12,14 @@ struct WatchService: Service, CustomStringConvertible {
     func run() async throws {
         guard await inbox.started.wait() else { return try await stayUntilShutdown() }
         do {
-            try await withGracefulShutdownHandler {
-                try await onOwnThread(named: "inotify") { [watcher] in try watcher.readEvents() }
-            } onGracefulShutdown: { [watcher] in
+            // Stopped last, or cancelled when the stop's time runs out.
+            try await withTaskCancellationHandler {
+                try await withGracefulShutdownHandler {
+                    try await onOwnThread(named: "inotify") { [watcher] in try watcher.readEvents() }
+                } onGracefulShutdown: { [watcher] in
+                    watcher.stop()
+                }
+            } onCancel: { [watcher] in
                 watcher.stop()
             }
         } catch {

@@ -66,6 +66,9 @@ public struct Configuration: Sendable, Equatable {
     // [capture]
     public var workers: Int = 0
     public var rescanInterval: Int = 300
+    /// Seconds a stop waits for the photos in flight, a little under the unit's TimeoutStopSec=60:
+    /// past it the worker ends of itself, saying which photos stay in the inbox.
+    public var stopTimeout: Int = 50
     public var afterFiling: AfterFiling = .archive
     public var ignore: [String] = []
     public var maxPixels: Int = 100_000_000
@@ -204,7 +207,7 @@ extension Configuration {
 
     static let sections: [String: [String]] = [
         "paths": ["data", "database", "inbox", "archive", "failed"],
-        "capture": ["workers", "rescan_interval", "after_filing", "ignore", "max_pixels", "max_decode_megabytes", "max_file_megabytes", "auto_confirm"],
+        "capture": ["workers", "rescan_interval", "stop_timeout", "after_filing", "ignore", "max_pixels", "max_decode_megabytes", "max_file_megabytes", "auto_confirm"],
         "recognition": ["default_language", "tessdata", "models"],
         "storage": ["max_edge", "jpeg_quality"],
         "time": ["time_zone"],
@@ -245,6 +248,7 @@ extension Configuration {
                 case "paths.failed": configuration.failedPath = try reader.path(value, name)
                 case "capture.workers": configuration.workers = try reader.int(value, name, in: 0...workerRange.upperBound)
                 case "capture.rescan_interval": configuration.rescanInterval = try reader.int(value, name, in: 0...86_400)
+                case "capture.stop_timeout": configuration.stopTimeout = try reader.int(value, name, in: 1...3_600)
                 case "capture.after_filing":
                     guard let choice = value.string.flatMap(AfterFiling.init(rawValue:)) else {
                         throw ConfigurationError.badValue(file: file, key: name, allowed: "\"archive\" or \"delete\"")
