@@ -74,6 +74,9 @@ let package = Package(
         ),
         // PaddleOCR's text detector and recogniser on OpenCV's DNN module (Debian's libopencv-dnn406), behind a C API:
         // built as the plugin above alone. CSceneTextAPI is its header without the code, for the worker's loader.
+        // Its headers' folder is named by hand: Debian ships OpenCV's pkg-config file (opencv4.pc) only in
+        // libopencv-dev, which installs every module: 222 more packages beside these two (GDAL, FFmpeg, MariaDB's client),
+        // where the target needs libopencv-dnn-dev and libopencv-imgproc-dev alone.
         .target(
             name: "CSceneText",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],

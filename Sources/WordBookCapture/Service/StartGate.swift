@@ -1,7 +1,10 @@
 import Synchronization
 
 /// Opens once the worker has started (its filers ready, the inbox watched), or once it will not:
-/// the services that need a started worker wait for it.
+/// the services that need a started worker wait for it. Adding them to the group once the worker has
+/// started (`addServiceUnlessShutdown`) would put them after the filing, and a group stops its services
+/// in reverse: the filing, which closes the queue, would stop last, and the watchdog would fall silent
+/// while the filing finishes its photos.
 final class StartGate: Sendable {
     private struct State {
         var started: Bool?
