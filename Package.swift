@@ -145,7 +145,7 @@ let package = Package(
                 "WordBookDigest", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // A stored photo drawn in the terminal: TurboJPEG to decode, zlib for kitty's PNG.
+        // A stored photo drawn in the terminal: TurboJPEG to decode, zlib to compress kitty's pixels.
         .target(
             name: "WordBookThumbnail",
             dependencies: ["WordBookJPEG", "CZlib", "WordBookVocabulary"]
@@ -223,7 +223,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookThumbnail",
-                "CTesseract", "CTurboJPEG",
+                "CTesseract", "CTurboJPEG", "CZlib",
                 "WordBookDigest", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Read by HelpSnapshotTests from the source tree, not resources of the test bundle.

@@ -1,9 +1,10 @@
+import CZlib
 import Foundation
 import WordBookVocabulary
 
 /// How a terminal draws a picture.
 public enum ImageProtocol: String, Sendable, CaseIterable {
-    /// kitty's graphics protocol (`ESC _G`), carrying a PNG.
+    /// kitty's graphics protocol (`ESC _G`), carrying the RGB pixels compressed by zlib.
     case kitty
     /// iTerm2's inline images (`OSC 1337 ; File=`), carrying a JPEG; WezTerm reads them too.
     case iterm
@@ -82,17 +83,7 @@ public struct TerminalImage: Sendable {
             let rows = max(1, Int((Double(columns) * Double(pixels.height) / Double(pixels.width) * Double(room.cellWidth) / Double(room.cellHeight)).rounded()))
             return Thumbnail.halfBlocks(pixels.resized(width: columns, height: rows * 2))
         case .kitty:
-            let png = [UInt8](try PNG.encode(shrunk(to: Self.maxPixelWidth)).base64EncodedData())
-            // q=2: no answer comes back on standard input, where it would reach the learner's answer.
-            var text = ""
-            let starts = Array(stride(from: 0, to: max(png.count, 1), by: 4096))
-            for (index, start) in starts.enumerated() {
-                let more = index < starts.count - 1 ? 1 : 0
-                let keys = index == 0 ? "a=T,f=100,t=d,q=2,c=\(columns),m=\(more)" : "m=\(more)"
-                let chunk = String(decoding: png[start..<min(start + 4096, png.count)], as: UTF8.self)
-                text += "\u{1B}_G\(keys);\(chunk)\u{1B}\\"
-            }
-            return text + "\n"
+            return try Self.kittyCommands(shrunk(to: Self.maxPixelWidth), columns: columns) + "\n"
         case .iterm:
             let jpeg = try shrunk(to: Self.maxPixelWidth).jpeg()
             return "\u{1B}]1337;File=inline=1;size=\(jpeg.count);width=\(columns);preserveAspectRatio=1:\(jpeg.base64EncodedString())\u{07}\n"
@@ -102,6 +93,31 @@ public struct TerminalImage: Sendable {
             let height = max(1, Int((Double(width) * Double(pixels.height) / Double(pixels.width)).rounded()))
             return Sixel.encode(pixels.resized(width: width, height: height)) + "\n"
         }
+    }
+
+    /// kitty's commands that draw `picture` across `columns`: its RGB bytes as they are, compressed by
+    /// zlib (f=24,o=z, s and v its size), in base64 chunks of at most 4096 bytes, each but the last m=1.
+    static func kittyCommands(_ picture: RGBImage, columns: Int) throws -> String {
+        let payload = [UInt8](try zlib(picture.rgb).base64EncodedData())
+        // q=2: no answer comes back on standard input, where it would reach the learner's answer.
+        var text = ""
+        let starts = Array(stride(from: 0, to: max(payload.count, 1), by: 4096))
+        for (index, start) in starts.enumerated() {
+            let more = index < starts.count - 1 ? 1 : 0
+            let keys = index == 0 ? "a=T,f=24,o=z,s=\(picture.width),v=\(picture.height),t=d,q=2,c=\(columns),m=\(more)" : "m=\(more)"
+            let chunk = String(decoding: payload[start..<min(start + 4096, payload.count)], as: UTF8.self)
+            text += "\u{1B}_G\(keys);\(chunk)\u{1B}\\"
+        }
+        return text
+    }
+
+    /// `bytes` as a zlib stream (RFC 1950), as kitty's o=z takes them.
+    private static func zlib(_ bytes: [UInt8]) throws -> Data {
+        var size = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let status = compress2(&output, &size, bytes, uLong(bytes.count), 6)
+        guard status == Z_OK else { throw ThumbnailError.notEncodable("zlib's compress2 returned \(status)") }
+        return Data(output[..<Int(size)])
     }
 
     /// The pixels at most `width` wide, never enlarged.

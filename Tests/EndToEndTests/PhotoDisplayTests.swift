@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import Glibc
 import Testing
@@ -6,7 +7,7 @@ import Testing
 import WordBookVocabulary
 
 /// The photo around the word, as triage, review and show draw it: the real binary's output decoded
-/// back into pixels (kitty's PNG and iTerm2's JPEG from their base64, sixel by ImageMagick's reader)
+/// back into pixels (kitty's zlib-compressed RGB and iTerm2's JPEG from their base64, sixel by ImageMagick's reader)
 /// and compared with the stored photo's region around the word's box.
 @Suite(.serialized) struct PhotoDisplayTests {
     let scratch: Scratch
@@ -48,19 +49,18 @@ import WordBookVocabulary
     /// The region as the photo's pixels show it: the box with context, as drawn.
     var region: PixelBox { box.withContext(within: photo.width, height: photo.height) }
 
-    @Test func kittyIsDetectedAndCarriesAPNGOfTheRegionAroundTheWord() throws {
+    @Test func kittyIsDetectedAndCarriesThePixelsOfTheRegionAroundTheWord() throws {
         let result = try wordbook(["show", "\(id)", "--config", scratch.config], environment: Self.plainTerminal.merging(["KITTY_WINDOW_ID": "3"]) { $1 },
                                   terminal: true)
         #expect(result.status == 0, "\(result.stderr)")
         let commands = try kittyCommands(result.stdout)
-        #expect(commands.count >= 2, "a PNG in 4096-byte chunks: \(commands.count) commands")
+        #expect(commands.count >= 2, "the pixels in 4096-byte chunks: \(commands.count) commands")
         let first = try #require(commands.first).keys
-        #expect(first.contains("a=T") && first.contains("f=100") && first.contains("q=2"), "\(first)")
+        #expect(first.contains("a=T") && first.contains("f=24") && first.contains("o=z") && first.contains("q=2"), "\(first)")
         let columns = try #require(first.split(separator: ",").first { $0.hasPrefix("c=") }.flatMap { Int($0.dropFirst(2)) })
         #expect((1...TerminalImage.maxColumns).contains(columns))
         #expect(commands.last?.keys == "m=0")
-        let png = try #require(Data(base64Encoded: commands.map(\.payload).joined()))
-        let decoded = try imageMagick(png, format: "png")
+        let decoded = try kittyPicture(commands)
         // The region's own pixels, or fewer when it is wider than kitty needs: the terminal scales it.
         #expect(decoded.width == min(region.width, TerminalImage.maxPixelWidth), "\(decoded.width) × \(decoded.height), the region \(region)")
         #expect(abs(Double(decoded.height) / Double(decoded.width) - Double(region.height) / Double(region.width)) < 0.02)
@@ -69,7 +69,7 @@ import WordBookVocabulary
     }
 
     /// Inside tmux with `allow-passthrough` on, kitty's picture is wrapped for tmux to pass to the
-    /// terminal outside (ESC P tmux; with every ESC doubled), and the same PNG arrives; with it off,
+    /// terminal outside (ESC P tmux; with every ESC doubled), and the same picture arrives; with it off,
     /// half blocks, which any terminal draws. A `tmux` on PATH answers `show -gv allow-passthrough`.
     @Test(arguments: ["on", "off"])
     func kittyPassesThroughTmuxWhenTmuxLetsIt(passthrough: String) throws {
@@ -90,8 +90,7 @@ import WordBookVocabulary
         // Unwrapped, it is kitty's picture of the region as drawn outside tmux.
         let unwrapped = result.stdout.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
             .replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\")
-        let png = try #require(Data(base64Encoded: try kittyCommands(unwrapped).map(\.payload).joined()))
-        let decoded = try imageMagick(png, format: "png")
+        let decoded = try kittyPicture(try kittyCommands(unwrapped))
         #expect(decoded.width == min(region.width, TerminalImage.maxPixelWidth))
     }
 
@@ -150,8 +149,7 @@ import WordBookVocabulary
         #expect(try wordbook(["confirm", "\(id)", "--config", scratch.config]).status == 0)
         let result = try wordbook(["review", "--hide-word", "--images", "kitty", "--config", scratch.config], input: "q\n")
         #expect(result.status == 0, "\(result.stderr)")
-        let png = try #require(Data(base64Encoded: try kittyCommands(result.stdout).map(\.payload).joined()))
-        let decoded = try imageMagick(png, format: "png")
+        let decoded = try kittyPicture(try kittyCommands(result.stdout))
         #expect(decoded.width == min(region.width, TerminalImage.maxPixelWidth))
         // The box in the picture's pixels, a pixel inside on each side for the scaling's blend.
         let scale = Double(decoded.width) / Double(region.width)
@@ -171,14 +169,14 @@ import WordBookVocabulary
         let result = try wordbook(["review", "--hide-word", "--images", "kitty", "--config", scratch.config], input: "\nq\n")
         #expect(result.status == 0, "\(result.stderr)")
         let cue = try #require(result.stdout.range(of: "Space shows the word"))
-        // Each picture is a PNG in chunks, the first of which says a=T.
+        // Each picture is sent in chunks, the first of which says a=T.
         func pictures(_ text: Substring) throws -> [RGBImage] {
-            var payloads: [String] = []
+            var pictures: [[(keys: String, payload: String)]] = []
             for command in try kittyCommands(String(text)) {
-                if command.keys.contains("a=T") { payloads.append("") }
-                if !payloads.isEmpty { payloads[payloads.count - 1] += command.payload }
+                if command.keys.contains("a=T") { pictures.append([]) }
+                if !pictures.isEmpty { pictures[pictures.count - 1].append(command) }
             }
-            return try payloads.map { try imageMagick(try #require(Data(base64Encoded: $0)), format: "png") }
+            return try pictures.map(kittyPicture)
         }
         let hidden = try pictures(result.stdout[..<cue.lowerBound]), revealed = try pictures(result.stdout[cue.upperBound...])
         #expect(hidden.count == 1 && revealed.count == 1, "one picture as the cue, one after Enter")
@@ -255,6 +253,23 @@ func kittyCommands(_ text: String) throws -> [(keys: String, payload: String)] {
         .map { (String($0.output.1), String($0.output.2)) }
 }
 
+/// The picture one kitty command and its continuations carry: RGB compressed by zlib (f=24,o=z),
+/// s × v pixels, inflated here.
+func kittyPicture(_ commands: [(keys: String, payload: String)]) throws -> RGBImage {
+    let keys = Dictionary(try #require(commands.first).keys.split(separator: ",").map {
+        let pair = $0.split(separator: "=", maxSplits: 1)
+        return (String(pair[0]), String(pair.last ?? ""))
+    }) { first, _ in first }
+    #expect(keys["f"] == "24" && keys["o"] == "z", "RGB compressed by zlib: \(keys)")
+    let width = try #require(keys["s"].flatMap { Int($0) }), height = try #require(keys["v"].flatMap { Int($0) })
+    let compressed = [UInt8](try #require(Data(base64Encoded: commands.map(\.payload).joined())))
+    var rgb = [UInt8](repeating: 0, count: width * height * 3)
+    var size = uLong(rgb.count)
+    let status = uncompress(&rgb, &size, compressed, uLong(compressed.count))
+    #expect(status == Z_OK && Int(size) == rgb.count, "zlib's uncompress: \(status), \(size) bytes for \(width) × \(height) pixels")
+    return RGBImage(width: width, height: height, rgb: rgb)
+}
+
 /// Decodes an image with ImageMagick (Debian's, not a stand-in earlier on the PATH) to 8-bit RGB.
 func imageMagick(_ data: Data, format: String) throws -> RGBImage {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-decode-\(UUID().uuidString).\(format)").path
@@ -273,9 +288,9 @@ func imageMagick(_ data: Data, format: String) throws -> RGBImage {
     return RGBImage(width: numbers[0], height: numbers[1], rgb: rgb)
 }
 
-/// The module's own PNG (Paeth rows, fixed-code deflate) and sixel, read back by ImageMagick on
-/// pictures that test the edges: noise that does not compress, runs past deflate's longest match,
-/// a single pixel, a row wider than deflate's window.
+/// kitty's commands (inflated here) and the module's sixel (read back by ImageMagick) on pictures
+/// that test the edges: noise that does not compress, runs past deflate's longest match, a single
+/// pixel, a row wider than deflate's window.
 @Suite struct PictureEncodingTests {
     static func picture(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBImage {
         RGBImage(width: width, height: height, rgb: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } })
@@ -293,10 +308,16 @@ func imageMagick(_ data: Data, format: String) throws -> RGBImage {
         ]
     }()
 
-    @Test(arguments: pictures.map(\.0)) func pngHoldsEveryPixelExactly(name: String) throws {
+    @Test(arguments: pictures.map(\.0)) func kittysCommandsHoldEveryPixelExactly(name: String) throws {
         let picture = try #require(Self.pictures.first { $0.0 == name }?.1)
-        let decoded = try imageMagick(try PNG.encode(picture), format: "png")
-        #expect(decoded == picture)
+        let commands = try kittyCommands(try TerminalImage.kittyCommands(picture, columns: 40))
+        #expect(try kittyPicture(commands) == picture)
+        // Chunks of 4096 bytes of base64 but the last, each but the last marked m=1; the size on the first alone.
+        let first = try #require(commands.first).keys
+        #expect(first.hasPrefix("a=T,") && first.contains(",s=\(picture.width),v=\(picture.height),") && first.contains(",c=40,"), "\(first)")
+        #expect(commands.dropLast().allSatisfy { $0.keys.hasSuffix("m=1") && $0.payload.count == 4096 })
+        #expect(commands.last?.keys.hasSuffix("m=0") == true && (1...4096).contains(commands.last?.payload.count ?? 0))
+        #expect(commands.dropFirst().allSatisfy { $0.keys == "m=1" || $0.keys == "m=0" })
     }
 
     @Test func sixelHoldsTheCubesColours() throws {

@@ -5,13 +5,13 @@ import Testing
 import WordBookVocabulary
 
 /// The words read around the aim point, as filing stores them for the phone page's tap to pick: in
-/// the SQLite file, through the read commands' decoder, through a backup, and in a word book made
+/// the SQLite file, through the read commands' listing, through a backup, and in a word book made
 /// before they were kept.
 @Suite struct WordsAroundStoreTests {
     static let around = [
         ReadWord(text: "Straße", box: PixelBox(x: 1, y: 2, width: 3, height: 4)),
         ReadWord(text: "Einbahnstraße", box: PixelBox(x: 10, y: 2, width: 30, height: 4)),
-        // What the hand reader leaves to the JSON decoder: a quote and a backslash in the text.
+        // A quote and a backslash in the text, which JSON escapes.
         ReadWord(text: "a \"quoted\" \\ one", box: PixelBox(x: 0, y: 40, width: 12, height: 5)),
     ]
 
@@ -31,13 +31,13 @@ import WordBookVocabulary
         #expect(word.wordsAround == Self.around)
         _ = try database.file(sampleFiling(sha: "none", word: "Ausgang"))
 
-        // Opened again from the file: the record, the column alone, and the read commands' decoder.
+        // Opened again from the file: the record, the column alone, and the read commands' listing.
         let reopened = try AppDatabase.open(path: "\(folder)/words.sqlite", create: false)
         #expect(try reopened.word(id: word.id!).wordsAround == Self.around)
         #expect(try reopened.wordsAround(id: word.id!) == Self.around)
         #expect(try reopened.wordsAround(id: 2) == [])
         #expect(throws: StoreError.noSuchWord(id: 99)) { try reopened.wordsAround(id: 99) }
-        let listed = try reopened.writer.read { db in try AppDatabase.fetchWords(db, Word.order(Column("id"))) }
+        let listed = try reopened.words(WordQuery()).map(\.word)
         #expect(listed.map(\.wordsAround) == [Self.around, []])
         #expect(listed == (try reopened.writer.read { db in try Word.order(Column("id")).fetchAll(db) }))
 

@@ -232,10 +232,8 @@ extension AppDatabase {
             """)
         let reviews = try db.cachedStatement(sql: "SELECT * FROM review WHERE wordId = ? ORDER BY reviewedAt, id")
         let image = try db.cachedStatement(sql: "SELECT * FROM wordImage WHERE wordId = ?")
-        let decoder = RowRecordDecoder<Word>()
-        let rows = try Row.fetchCursor(db, Word.order(Word.Columns.id).asRequest(of: Row.self))
-        while let row = try rows.next() {
-            let word = try decoder.decode(row)
+        let words = try Word.order(Word.Columns.id).fetchCursor(db)
+        while let word = try words.next() {
             let arguments: StatementArguments = [word.id!]
             try body(BackupDocument.Entry(
                 word: word,

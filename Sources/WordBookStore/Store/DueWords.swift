@@ -99,7 +99,7 @@ extension AppDatabase {
         try writer.read { db in
             var request = Self.dueRequest(day)
             if let limit { request = request.limit(limit) }
-            return try Self.listings(Self.fetchWords(db, request), db)
+            return try Self.listings(request.fetchAll(db), db)
         }
     }
 
@@ -112,7 +112,7 @@ extension AppDatabase {
     public func newWords(in day: ReviewDay, limit: Int? = nil) throws -> [WordListing] {
         try writer.read { db in
             let left = max(0, day.newPerDay - (try Self.introducedCount(since: day.start, db)))
-            return try Self.listings(Self.fetchWords(db, Self.newRequest().limit(min(left, limit ?? left))), db)
+            return try Self.listings(Self.newRequest().limit(min(left, limit ?? left)).fetchAll(db), db)
         }
     }
 

@@ -99,16 +99,16 @@ public final class StagedBackup {
     /// Each word, in the backup's order, one at a time.
     func forEachEntry(_ body: (BackupDocument.Entry) throws -> Void) throws {
         guard wordCount > 0 else { return }
-        let decoder = RowRecordDecoder<Word>()
         try staging.read { db in
             let image = try db.cachedStatement(sql: "SELECT jpeg, width, height FROM image WHERE position = ?")
             let tags = try db.cachedStatement(sql: "SELECT name FROM tag WHERE position = ? ORDER BY rowid")
             let reviews = try db.cachedStatement(sql: "SELECT * FROM review WHERE position = ? ORDER BY rowid")
-            let words = try Row.fetchCursor(db, sql: "SELECT * FROM word ORDER BY position")
+            // The staged table is named `word` and has the record's columns, with each word's position last.
+            let words = try Row.fetchCursor(db, Word.annotated(with: Column("position")).order(Column("position")))
             while let row = try words.next() {
                 let arguments: StatementArguments = [row["position"] as Int64]
                 try body(BackupDocument.Entry(
-                    word: try decoder.decode(row),
+                    word: try Word(row: row),
                     tags: try String.fetchAll(tags, arguments: arguments),
                     reviews: try Row.fetchAll(reviews, arguments: arguments).map {
                         BackupDocument.ReviewEntry(reviewedAt: $0["reviewedAt"], level: $0["level"], interval: $0["interval"],

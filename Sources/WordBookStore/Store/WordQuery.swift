@@ -104,7 +104,7 @@ extension AppDatabase {
             if let limit = query.limit { request = request.limit(limit, offset: query.offset) }
             else if query.offset > 0 { request = request.limit(-1, offset: query.offset) }
             guard query.limit != nil || query.offset > 0 else {
-                return try Self.listings(Self.fetchWords(db, request), db)
+                return try Self.listings(request.fetchAll(db), db)
             }
             // A page: sort and skip on the IDs alone, then read only the page's rows. Sorting every
             // matching row whole to keep 50 of them is what made deep pages slow.
@@ -121,7 +121,7 @@ extension AppDatabase {
 
     /// The words with these IDs, in this order, with book days and tags; an ID no longer there is left out.
     static func listings(ids: [Int64], _ db: Database) throws -> [WordListing] {
-        let rows = try Dictionary(uniqueKeysWithValues: fetchWords(db, Word.filter(keys: ids)).map { ($0.id!, $0) })
+        let rows = try Dictionary(uniqueKeysWithValues: Word.filter(keys: ids).fetchAll(db).map { ($0.id!, $0) })
         return try listings(ids.compactMap { rows[$0] }, db)
     }
 
@@ -148,10 +148,10 @@ extension AppDatabase {
             .map { "\"\($0)\"*" }
         guard !terms.isEmpty else { return [] }
         return try writer.read { db in
-            let words = try Self.fetchWords(db, sql: """
-                SELECT word.* FROM wordSearch JOIN word ON word.id = wordSearch.rowid
-                WHERE wordSearch MATCH ? ORDER BY wordSearch.rank, word.id
-                """, arguments: [terms.joined(separator: " ")])
+            let words = try SQLRequest<Word>(literal: """
+                SELECT \(columnsOf: Word.self, tableAlias: "word") FROM wordSearch JOIN word ON word.id = wordSearch.rowid
+                WHERE wordSearch MATCH \(terms.joined(separator: " ")) ORDER BY wordSearch.rank, word.id
+                """).fetchAll(db)
             return try Self.listings(words, db)
         }
     }
@@ -287,27 +287,5 @@ extension AppDatabase {
             let change = try Self.record(db, command: command, summary: summary, now: now, words: [(before, tagsBefore, nil)])
             return (try Self.tagNames(of: id, db), change)
         }
-    }
-}
-
-// MARK: - Reading many words
-
-extension AppDatabase {
-    /// Words as `request.fetchAll(db)` returns them, decoded by `RowRecordDecoder`.
-    static func fetchWords(_ db: Database, _ request: QueryInterfaceRequest<Word>) throws -> [Word] {
-        try words(Row.fetchCursor(db, request.asRequest(of: Row.self)))
-    }
-
-    static func fetchWords(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Word] {
-        try words(Row.fetchCursor(db, sql: sql, arguments: arguments))
-    }
-
-    private static func words(_ rows: RowCursor) throws -> [Word] {
-        let decoder = RowRecordDecoder<Word>()
-        var words: [Word] = []
-        while let row = try rows.next() {
-            words.append(try decoder.decode(row))
-        }
-        return words
     }
 }
