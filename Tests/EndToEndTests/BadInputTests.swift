@@ -47,7 +47,7 @@ import WordBookSettings
         mkfifo("\(inbox)/pipe.jpg", 0o644); expectedFailures["pipe.jpg"] = "not a regular file"
         symlink("/etc/hostname", "\(inbox)/outside.jpg"); expectedFailures["outside.jpg"] = "not a regular file"
         let chunk = Data((0..<1_048_576).map { _ in UInt8.random(in: 0...255, using: &random) })
-        let big = FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: "\(inbox)/big.jpg", contents: nil); return "\(inbox)/big.jpg" }())!
+        let big = FileHandle(forWritingAtPath: { _ = FileManager.default.createFile(atPath: "\(inbox)/big.jpg", contents: nil); return "\(inbox)/big.jpg" }())!
         for _ in 0..<200 { try big.write(contentsOf: chunk) }
         try big.close(); expectedFailures["big.jpg"] = "not a JPEG"
 
@@ -65,7 +65,7 @@ import WordBookSettings
         }
         // A folder with a photo's name is a folder; a file written in two halves a second apart is one photo.
         try FileManager.default.createDirectory(atPath: "\(inbox)/folder.jpg", withIntermediateDirectories: true)
-        let slow = FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: "\(inbox)/slow.jpg", contents: nil); return "\(inbox)/slow.jpg" }())!
+        let slow = FileHandle(forWritingAtPath: { _ = FileManager.default.createFile(atPath: "\(inbox)/slow.jpg", contents: nil); return "\(inbox)/slow.jpg" }())!
         try slow.write(contentsOf: photo.prefix(photo.count / 2) + Data())
         sleep(1)
         try slow.write(contentsOf: photo.suffix(from: photo.count / 2) + Data("slow".utf8))

@@ -29,7 +29,7 @@ import Testing
         for (name, data) in photos { try data.write(to: URL(fileURLWithPath: "\(staging)/\(name)")) }
         // Fill every byte left.
         let filler = "\(scratch.data)/filler"
-        FileManager.default.createFile(atPath: filler, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: filler))
         let block = Data(count: 1 << 20)
         while (try? handle.write(contentsOf: block)) != nil {}

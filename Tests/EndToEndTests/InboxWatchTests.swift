@@ -59,7 +59,7 @@ import Testing
             workers = 1
             """.write(toFile: other, atomically: true, encoding: .utf8)
         let log = "\(scratch.root)/second.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let second = Process()
         second.executableURL = URL(fileURLWithPath: wordbookBinary)
         second.arguments = ["run", "--config", other]

@@ -21,7 +21,7 @@ import WordBookVocabulary
         }
 
         let log = "\(scratch.root)/run.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let notifications = try NotifyListener(path: "\(scratch.root)/notify.sock")
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: wordbookBinary)
@@ -131,7 +131,7 @@ import WordBookVocabulary
     }
 
     private func writeSlowly(_ bytes: Data, to path: String, chunks: Int, pause: TimeInterval) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         let size = (bytes.count + chunks - 1) / chunks
         for start in stride(from: 0, to: bytes.count, by: size) {
@@ -148,7 +148,7 @@ import WordBookVocabulary
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = nil
         let log = "\(scratch.root)/run.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: wordbookBinary)
         worker.arguments = ["run", "--config", scratch.config]

@@ -84,7 +84,7 @@ import Testing
         let environment = ["WORDBOOK_SCENETEXT_LIBRARY": copy]
 
         let log = "\(scratch.root)/run.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: wordbookBinary)
         worker.arguments = ["run", "--config", scratch.config]

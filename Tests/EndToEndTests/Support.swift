@@ -176,7 +176,7 @@ final class Scratch {
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter { path in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: "\(base)/\(path)", isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: "\(base)/\(path)", isDirectory: &isFolder)
             return !isFolder.boolValue
         }.sorted()
     }
