@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Rewrites PaddleOCR's PP-OCRv6 small detector and recogniser (the ONNX files in the PyPI wheel
 rapidocr 3.10.0) so that Debian 12's OpenCV 4.6 DNN computes what ONNX Runtime computes on the
-originals. Each rewrite replaces nodes by plain operators that compute the same function.
+originals. Each rewrite replaces nodes by plain operators that compute the same function, but
+the last, which drops the recogniser's classes of the scripts WordBook does not read.
 
     rewrite-models.py DET.onnx REC.onnx OUT_DIR
 
@@ -214,12 +215,51 @@ def rewrite_recogniser(path):
     producer = next(n for n in model.graph.node if out.name in n.output)
     out.type.tensor_type.shape.CopyFrom(
         helper.make_tensor_type_proto(1, shapes[producer.input[0]]).tensor_type.shape)
+    keys = {p.key: p.value for p in model.metadata_props}["character"].split("\n")
+    kept = keep_read_classes(model, keys)
     del model.graph.value_info[:]
     model = shape_inference.infer_shapes(model, strict_mode=True)
     return finish(model, os.path.basename(path),
                   f"input fixed to {'x'.join(map(str, REC_INPUT_SHAPE))} and {n3} constant nodes folded, "
                   f"{n1} HardSigmoid as relu(y)-relu(y-1), {n2} ReduceMean[2,3] as GlobalAveragePool, "
-                  f"{n4} layer-norm constants broadcast to the full 3-D shape")
+                  f"{n4} layer-norm constants broadcast to the full 3-D shape, "
+                  f"{len(keys) - len(kept)} of {len(keys)} classes dropped (CJK, IPA, Greek, Cyrillic)")
+
+
+# Scripts whose letters WordBook never proposes (it reads English, German, French and Spanish): CJK
+# (with kana, Hangul and the full-width forms) and the alphabets whose letters look like Latin ones
+# (IPA, Greek, Cyrillic). Their classes only compete with the Latin letter a glyph shows.
+# Latin letters, digits, punctuation, symbols and pictographs are kept: a symbol read between two
+# words is where one ends.
+UNREAD_SCRIPTS = [(0x0250, 0x02AF), (0x0370, 0x052F), (0x2E80, 0x9FFF), (0xAC00, 0xD7AF),
+                  (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF)]
+
+
+def keep_read_classes(model, keys):
+    """Drops the classes of UNREAD_SCRIPTS from the recogniser's last layer (a MatMul and its bias
+    before the Softmax): the softmax then shares a step among the classes WordBook can propose.
+    Returns the alphabet kept."""
+    graph = model.graph
+    softmax = next(n for n in graph.node if n.op_type == "Softmax" and n.output[0] == graph.output[0].name)
+    producers = {o: n for n in graph.node for o in n.output}
+    node = producers[softmax.input[0]]
+    while node.op_type == "Identity":
+        node = producers[node.input[0]]
+    bias_add, matmul = node, producers[node.input[0]]
+    assert bias_add.op_type == "Add" and matmul.op_type == "MatMul"
+    inits = initializers(graph)
+    weights, bias = inits[matmul.input[1]], inits[bias_add.input[1]]
+    kept = [k for k in keys if not any(lo <= ord(c) <= hi for c in k for lo, hi in UNREAD_SCRIPTS)]
+    # class 0 is CTC's blank, class i is keys[i - 1], the last class a space
+    index = {k: i + 1 for i, k in enumerate(keys)}
+    columns = [0] + [index[k] for k in kept] + [len(keys) + 1]
+    weights.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(numpy_helper.to_array(weights)[:, columns]), weights.name))
+    bias.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(numpy_helper.to_array(bias)[columns]), bias.name))
+    graph.output[0].type.tensor_type.shape.dim[-1].dim_value = len(columns)
+    for prop in model.metadata_props:
+        if prop.key == "character":
+            prop.value = "\n".join(kept)
+    return kept
 
 
 def write_atomic(path, data):

@@ -13,8 +13,8 @@ public struct SceneTextFiles: Sendable, Equatable {
     /// What scripts/make-models.sh makes (models/SHA256SUMS; a test keeps the two equal).
     public static let expectedSHA256: [String: String] = [
         detectorName: "dad1f2327102f07bc4cf8362f33f3b585daa7874ca29d252d67f5eab2ccf3854",
-        recognizerName: "e2002e2407bc0e9a39632cbf6b2e4b3418cdf84c5489a55d6696ab9f8f0e6d10",
-        keysName: "b5f2bfe2bdd9448429e3e82b51c789775d9b42f2403d082b00662eb77e401c5d",
+        recognizerName: "128e84802cf459ab4c39f0a4ac115e973822e69d511b037974e23c51034d6df7",
+        keysName: "7228e92d7960428e12d588ffecb9474c4752afbd3f085d7a1b35493e868f7ef7",
     ]
 
     public let folder: String
