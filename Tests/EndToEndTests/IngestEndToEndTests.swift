@@ -24,6 +24,8 @@ import WordBookVocabulary
             if language == "en" { inputs.append(notAnImage) }
             let result = try wordbook(["ingest", "--json", "--language", language, "--config", scratch.config] + inputs)
             #expect(result.status == (language == "en" ? 1 : 0), "exit status reflects the failed input")
+            // The word book is closed when ingest ends: SQLite leaves no -wal or -shm beside it.
+            #expect(!FileManager.default.fileExists(atPath: "\(scratch.database)-wal"), "ingest left a -wal behind")
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == inputs.count)
             for (line, input) in zip(lines, inputs) {

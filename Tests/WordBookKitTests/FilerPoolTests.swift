@@ -5,6 +5,7 @@ import Testing
 @testable import WordBookCapture
 import WordBookSettings
 import WordBookStore
+import WordBookVocabulary
 
 /// The filer threads of `run` and `ingest`: each filer is built and used on one thread, and no
 /// thread files anything unless every filer could be built.
@@ -44,5 +45,29 @@ import WordBookStore
                 work: { _ in worked.withLock { $0 += 1 } })
         }
         #expect(worked.withLock { $0 } == 0)
+    }
+
+    /// Once the pool is done, its threads hold nothing they were given, the word book included: the
+    /// command that ends then closes it, and SQLite removes its `-wal` and `-shm`.
+    @Test func whatTheThreadsWereGivenIsLetGoBeforeThePoolIsDone() throws {
+        final class Token: Sendable {}
+        weak var given: Token?
+        let database = try AppDatabase.inMemory()
+        // Filers with their Tesseract engines loaded, as `run` and `ingest` build them: such a filer
+        // takes a while to let go, which a wait that ends first would not see.
+        let build = PhotoFiler.builder(database: database, configuration: Configuration(), language: .english)
+        let pool = try {
+            let token = Token()
+            given = token
+            return try FilerPool(
+                count: 2, named: "test",
+                build: { index in
+                    withExtendedLifetime(token) {}
+                    return try build(index)
+                },
+                work: { _ in withExtendedLifetime(token) {} })
+        }()
+        pool.waitUntilDone()
+        #expect(given == nil)
     }
 }

@@ -22,6 +22,19 @@ final class FilerPool: Sendable {
     private let decided = NSCondition()
     private let threadsDone = DispatchGroup()
 
+    /// What one thread is given; let go before the thread says it is done, so that nothing it held
+    /// (the filer, the word book) outlives the wait for it: a word book closed when its command ends
+    /// checkpoints its write-ahead log and leaves no `-wal` behind.
+    private final class Jobs: Sendable {
+        typealias Build = @Sendable (Int) throws -> PhotoFiler
+        typealias Work = @Sendable (PhotoFiler) -> Void
+        private let jobs: Mutex<(build: Build, work: Work)?>
+
+        init(build: @escaping Build, work: @escaping Work) { jobs = Mutex((build, work)) }
+
+        func take() -> (build: Build, work: Work)? { jobs.withLock { $0.take() } }
+    }
+
     /// Starts `count` threads named `name-1`, `name-2`…; each builds its filer with `build(index)`,
     /// waits for the others, then calls `work(filer)` and ends when it returns. Blocks until every
     /// filer is built, and throws the first error of a build (the threads then end without working).
@@ -33,16 +46,10 @@ final class FilerPool: Sendable {
         self.count = max(1, count)
         for index in 0..<self.count {
             threadsDone.enter()
+            let jobs = Jobs(build: build, work: work)
             let thread = Thread { [self] in
-                defer { threadsDone.leave() }
-                let filer: PhotoFiler
-                do {
-                    filer = try build(index)
-                } catch {
-                    _ = built(failing: error)
-                    return
-                }
-                if built(failing: nil) { work(filer) }
+                if let (build, work) = jobs.take() { file(index, build: build, work: work) }
+                threadsDone.leave()
             }
             thread.name = "\(name)-\(index + 1)"
             thread.start()
@@ -54,6 +61,18 @@ final class FilerPool: Sendable {
             threadsDone.wait()
             throw failure
         }
+    }
+
+    /// One thread's life: its filer built, and used once every other is; all of it let go on return.
+    private func file(_ index: Int, build: Jobs.Build, work: Jobs.Work) {
+        let filer: PhotoFiler
+        do {
+            filer = try build(index)
+        } catch {
+            _ = built(failing: error)
+            return
+        }
+        if built(failing: nil) { work(filer) }
     }
 
     /// One thread's build is over; waits for every other, and says whether the threads may work.
