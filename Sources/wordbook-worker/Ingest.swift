@@ -66,8 +66,8 @@ struct Ingest: ParsableCommand {
     }
 }
 
-/// One line of `ingest --json`, as docs/commands.md documents it.
-struct IngestLine {
+/// One line of `ingest --json`, as docs/commands.md documents it: its fields in this order.
+struct IngestLine: Encodable {
     var file: String
     var status: String
     var id: Int64?
@@ -114,19 +114,7 @@ struct IngestLine {
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        func encoded(_ value: some Encodable) -> String {
-            String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-        }
-        var fields = [("file", encoded(file)), ("status", encoded(status))]
-        if let id { fields.append(("id", encoded(id))) }
-        if let word { fields.append(("word", encoded(word))) }
-        if let confidence { fields.append(("confidence", encoded(confidence))) }
-        if let candidates { fields.append(("candidates", encoded(candidates))) }
-        if let gloss { fields.append(("gloss", encoded(gloss))) }
-        if let book { fields.append(("book", encoded(book))) }
-        if let nextReview { fields.append(("nextReview", encoded(nextReview))) }
-        if let error { fields.append(("error", encoded(error))) }
-        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     /// What a terminal shows: the file's name and the word with their control characters escaped.

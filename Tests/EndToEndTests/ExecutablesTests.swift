@@ -46,7 +46,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: "\(onPath)/wordbook-worker", withDestinationPath: worker)
         let found = try runProgram("\(alone)/wordbook", ["ingest", "--json", "--config", scratch.config, "/dev/null"],
                                    environment: ["PATH": onPath])
-        #expect(found.stdout.contains(#""status": "failed""#) && found.stdout.contains("/dev/null"), "\(found.stderr)")
+        #expect(found.stdout.contains(#""status":"failed""#) && found.stdout.contains("/dev/null"), "\(found.stderr)")
     }
 
     @Test func bothReportTheSameVersion() throws {
