@@ -38,9 +38,9 @@ public struct WebApp: Sendable {
         self.configuration = configuration
         self.paths = paths
         pages = try Pages()
-        let glossary = Glossary.configured(configuration)
-        desk = TriageDesk(database: database, glossary: glossary)
-        editor = WordEditor(database: database, glossary: glossary)
+        let words = WordDesk(database: database, glossary: Glossary.configured(configuration))
+        desk = TriageDesk(words)
+        editor = WordEditor(words)
         reviews = ReviewDesk(database: database, configuration: configuration)
     }
 

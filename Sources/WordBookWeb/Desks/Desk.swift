@@ -43,11 +43,21 @@ enum TypedWord {
     }
 }
 
-extension Optional where Wrapped == Glossary {
-    /// The dictionary's gloss of `text`; nil with glosses off or where no dictionary has it.
-    func gloss(of text: String, in language: Language) -> Gloss? {
-        guard let glossary = self, case let .found(found) = glossary.lookUp(text, language: language) else { return nil }
-        return found
+/// The word book a desk changes words in, and the dictionaries that gloss a word as the learner
+/// corrects it: what the pending page's desk and a word page's editor share.
+struct WordDesk: Sendable {
+    static let command = "web"
+
+    let database: AppDatabase
+    let glossary: Glossary?
+
+    /// Saves `word` as `text`, with the dictionary's gloss of the new word and its box (the one given,
+    /// or the store finds it among the words read around the aim); says so in one sentence.
+    func correct(_ word: Word, to text: String, box: PixelBox? = nil) throws -> String {
+        var gloss: Gloss?
+        if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
+        let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, box: box, by: Self.command)
+        return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
     }
 }
 

@@ -17,15 +17,14 @@ enum TriageAction: Equatable {
 /// the check of a word's state and the change that follows it are never split by another phone's
 /// action; keeps each session's own actions to undo, newest last.
 actor TriageDesk: Desk {
-    static let command = "web"
+    static let command = WordDesk.command
 
-    let database: AppDatabase
-    let glossary: Glossary?
+    let words: WordDesk
     var memo = SessionMemo()
+    private var database: AppDatabase { words.database }
 
-    init(database: AppDatabase, glossary: Glossary?) {
-        self.database = database
-        self.glossary = glossary
+    init(_ words: WordDesk) {
+        self.words = words
     }
 
     func act(_ action: TriageAction, on id: Int64, seenVersion: String, session: Int64) throws -> DeskOutcome {
@@ -66,9 +65,7 @@ actor TriageDesk: Desk {
             try database.confirm(ids: [word.id!], by: Self.command)
             return "Confirmed #\(word.id!) \(text)."
         }
-        let gloss = glossary.gloss(of: text, in: word.targetLanguage)
-        let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, box: box, by: Self.command)
-        return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
+        return try words.correct(word, to: text, box: box)
     }
 
     /// Reverts this session's last action; a later change to the same word, from anywhere, refuses it.

@@ -15,17 +15,16 @@ enum WordEdit: Equatable {
 /// of the word's state and the change are never split by another phone's edit; every edit goes into
 /// the change log as `web`, for `wordbook history` and `wordbook undo`.
 actor WordEditor: Desk {
-    static let command = "web"
+    static let command = WordDesk.command
     static let longestNote = 2000
     static let longestTag = 100
 
-    let database: AppDatabase
-    let glossary: Glossary?
+    let words: WordDesk
     var memo = SessionMemo()
+    private var database: AppDatabase { words.database }
 
-    init(database: AppDatabase, glossary: Glossary?) {
-        self.database = database
-        self.glossary = glossary
+    init(_ words: WordDesk) {
+        self.words = words
     }
 
     func edit(_ edit: WordEdit, on id: Int64, seenVersion: String, session: Int64) throws -> DeskOutcome {
@@ -39,9 +38,7 @@ actor WordEditor: Desk {
                 let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if let refusal = TypedWord.refusal(typed) { return .refused(refusal) }
                 guard typed != word.word || word.status != .confirmed else { return .refused("\(name) already says that.") }
-                let gloss = glossary.gloss(of: typed, in: word.targetLanguage)
-                let corrected = try database.correct(id: id, to: typed, gloss: gloss, by: Self.command)
-                done = "Saved #\(id) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
+                done = try words.correct(word, to: typed)
             case let .note(text):
                 let note = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 guard note.count <= Self.longestNote else { return .refused("A note holds \(Self.longestNote) characters at most.") }
