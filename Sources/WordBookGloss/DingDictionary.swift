@@ -105,9 +105,9 @@ final class DingDictionary: Sendable {
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
             if end > start, bytes[start] != UInt8(ascii: "#") {
                 let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                if let entry = DingEntry(line: line) {
+                if let terms = DingEntry.indexedTerms(ofLine: line) {
                     var keys: Set<String> = []
-                    for term in entry.indexedTerms {
+                    for term in terms {
                         let key = DictionaryIndex.key(for: term)
                         if !key.isEmpty, keys.insert(key).inserted { records.append((Array(key.utf8), start, end - start)) }
                     }

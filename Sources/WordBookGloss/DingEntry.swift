@@ -44,12 +44,26 @@ struct DingEntry: Equatable {
     var line: String
 
     init?(line: String) {
-        guard !line.hasPrefix("#"), let separator = line.firstRange(of: " :: ") else { return nil }
+        guard let (german, separator) = Self.germanSide(of: line) else { return nil }
         self.line = line
-        germanParts = Self.parts(of: line[..<separator.lowerBound])
+        germanParts = german
         head = germanParts.first.map(Self.terms(inPart:)) ?? []
         english = Self.parts(of: line[separator.upperBound...])
         guard !head.isEmpty else { return nil }
+    }
+
+    /// What `indexedTerms` says of the entry on `line`, read from its German side alone, as the index
+    /// is built (a million terms: the English is not needed); nil where `DingEntry(line:)` is nil.
+    static func indexedTerms(ofLine line: String) -> [String]? {
+        guard let (german, _) = germanSide(of: line), let first = german.first else { return nil }
+        let head = terms(inPart: first)
+        return head.isEmpty ? nil : indexedTerms(germanParts: german, head: head)
+    }
+
+    /// The German parts of a dictionary line, and where ` :: ` ends them; nil for a comment or a line without it.
+    private static func germanSide(of line: String) -> (parts: [String], separator: Range<String.Index>)? {
+        guard !line.hasPrefix("#"), let separator = line.utf8.firstRange(of: " :: ".utf8) else { return nil }
+        return (parts(of: line[..<separator.lowerBound]), separator)
     }
 
     /// A term of the line filed under an index key: its role, the part it is in, its place in that part.
@@ -87,6 +101,10 @@ struct DingEntry: Equatable {
 
     /// The terms worth an index key: every term of the first part, and the single words of the others.
     var indexedTerms: [String] {
+        Self.indexedTerms(germanParts: germanParts, head: head)
+    }
+
+    private static func indexedTerms(germanParts: [String], head: [Term]) -> [String] {
         var terms: [String] = []
         for (number, part) in germanParts.enumerated() {
             for term in number == 0 ? head : Self.terms(inPart: part) where number == 0 || !term.spelling.contains(" ") {
@@ -195,8 +213,24 @@ struct DingEntry: Equatable {
         pieces(of: part, separator: ";").compactMap(term(in:))
     }
 
+    /// `side` cut at each ` | `, empty parts kept.
     private static func parts(of side: Substring) -> [String] {
-        side.split(separator: " | ", omittingEmptySubsequences: false).map { String($0) }
+        // By bytes: ` | ` is ASCII, and a search by characters would cost the index build seconds.
+        let bytes = side.utf8
+        var parts: [String] = []
+        var start = bytes.startIndex
+        var next = start
+        while let bar = bytes[next...].firstIndex(of: UInt8(ascii: "|")) {
+            next = bytes.index(after: bar)
+            guard bar > start, next < bytes.endIndex else { continue }
+            let before = bytes.index(before: bar)
+            guard bytes[before] == UInt8(ascii: " "), bytes[next] == UInt8(ascii: " ") else { continue }
+            parts.append(String(side[start..<before]))
+            start = bytes.index(after: next)
+            next = start
+        }
+        parts.append(String(side[start...]))
+        return parts
     }
 
     /// A part cut at each separator outside brackets.
@@ -233,7 +267,7 @@ struct DingEntry: Equatable {
         while words.count > 1, words[0].split(separator: "/").allSatisfy({ leadingWords.contains($0) }) { words.removeFirst() }
         // `ist/war gegangen` and `drückt; drückte` name forms; a comma starts a construction (`versuchen, etw. zu tun`).
         // `Achtung!` is the word as a call or a sign says it: the same word.
-        let spelling = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ",!"))
+        let spelling = words.joined(separator: " ").unicodeScalars.trimming { $0 == "," || $0 == "!" }
         return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags)
     }
 
@@ -243,6 +277,7 @@ struct DingEntry: Equatable {
         var depth = 0
         var previous: Unicode.Scalar = " "
         var inAbbreviation = false
+        var pendingSpace = false
         for scalar in text.unicodeScalars {
             if inAbbreviation {
                 if scalar == "/" { inAbbreviation = false }
@@ -255,11 +290,19 @@ struct DingEntry: Equatable {
             case "(" where !keepingContext: depth += 1
             case ")" where !keepingContext: depth = max(0, depth - 1)
             case "/" where depth == 0 && previous == " ": inAbbreviation = true
-            default: if depth == 0 { result.append(scalar) }
+            default:
+                // Runs of white space become one space, none at either end.
+                if depth == 0, !scalar.properties.isWhitespace {
+                    if pendingSpace, !result.isEmpty { result.append(" ") }
+                    pendingSpace = false
+                    result.append(scalar)
+                } else if depth == 0 {
+                    pendingSpace = true
+                }
             }
             previous = scalar
         }
-        return String(result).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(result)
     }
 
     /// `{m}` → (masc), `[Br.]` → (Br.), ` /Str./` → (Str.), `<Strasse>` left out.
@@ -292,4 +335,12 @@ struct DingEntry: Equatable {
         "m": "masc", "f": "fem", "n": "neut", "pl": "pl", "vt": "verb", "vi": "verb", "vr": "verb", "v": "verb",
         "adj": "adj", "adv": "adv", "prp": "prep", "conj": "conj", "pron": "pron", "num": "num", "interj": "interj",
     ]
+}
+
+extension String.UnicodeScalarView {
+    /// The scalars as a string, without those at either end that `isTrimmed` says.
+    func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        return String(self[first...last])
+    }
 }
