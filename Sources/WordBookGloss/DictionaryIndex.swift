@@ -21,9 +21,12 @@ struct DictionaryIndex: Sendable {
     /// The key dictfmt would have written for a headword.
     static func key(for word: String) -> String {
         var key = String.UnicodeScalarView()
-        for scalar in word.lowercased().unicodeScalars
-        where scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.isWhitespace {
-            key.append(scalar)
+        for scalar in word.lowercased().unicodeScalars {
+            // ASCII, most of every dictionary, answered without Unicode's tables.
+            let kept = scalar.isASCII
+                ? (scalar.value >= 0x61 && scalar.value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39) || scalar.isSpace
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.isWhitespace
+            if kept { key.append(scalar) }
         }
         return String(key)
     }

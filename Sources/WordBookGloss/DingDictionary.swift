@@ -97,31 +97,42 @@ final class DingDictionary: Sendable {
 
     /// The index's bytes: a line per indexed term of every dictionary line.
     static func buildIndex(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var records: [(key: [UInt8], offset: Int, length: Int)] = []
+        // Each key's bytes in one buffer, and its record pointing there: sorted by memcmp, as the index is read.
+        var keyBytes: [UInt8] = []
+        var records: [(keyStart: Int, keyLength: Int, offset: Int, length: Int)] = []
         records.reserveCapacity(1_200_000)
+        keyBytes.reserveCapacity(12_000_000)
+        guard let base = bytes.baseAddress else { return [] }
         var start = 0
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if end > start, bytes[start] != UInt8(ascii: "#") {
-                let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                if let terms = DingEntry.indexedTerms(ofLine: line) {
+            let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
+            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if end > start, bytes[start] != UInt8(ascii: "#"), let separator = DingEntry.separatorOffset(in: line) {
+                let german = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<separator]), as: UTF8.self)
+                if let terms = DingEntry.indexedTerms(germanSide: german) {
                     var keys: Set<String> = []
                     for term in terms {
                         let key = DictionaryIndex.key(for: term)
-                        if !key.isEmpty, keys.insert(key).inserted { records.append((Array(key.utf8), start, end - start)) }
+                        if !key.isEmpty, keys.insert(key).inserted {
+                            records.append((keyBytes.count, key.utf8.count, start, end - start))
+                            keyBytes.append(contentsOf: key.utf8)
+                        }
                     }
                 }
             }
             start = end + 1
         }
-        records.sort { a, b in
-            a.key == b.key ? a.offset < b.offset : a.key.lexicographicallyPrecedes(b.key)
+        keyBytes.withUnsafeBytes { keys in
+            records.sort { a, b in
+                let order = memcmp(keys.baseAddress! + a.keyStart, keys.baseAddress! + b.keyStart, min(a.keyLength, b.keyLength))
+                if order != 0 { return order < 0 }
+                return a.keyLength != b.keyLength ? a.keyLength < b.keyLength : a.offset < b.offset
+            }
         }
         var output: [UInt8] = []
         output.reserveCapacity(records.count * 20)
         for record in records {
-            output += record.key
+            output += keyBytes[record.keyStart..<record.keyStart + record.keyLength]
             output.append(UInt8(ascii: "\t"))
             output += base64(record.offset)
             output.append(UInt8(ascii: "\t"))

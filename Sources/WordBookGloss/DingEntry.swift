@@ -52,18 +52,37 @@ struct DingEntry: Equatable {
         guard !head.isEmpty else { return nil }
     }
 
-    /// What `indexedTerms` says of the entry on `line`, read from its German side alone, as the index
-    /// is built (a million terms: the English is not needed); nil where `DingEntry(line:)` is nil.
-    static func indexedTerms(ofLine line: String) -> [String]? {
-        guard let (german, _) = germanSide(of: line), let first = german.first else { return nil }
+    /// What `indexedTerms` says of the entry whose German side (the line before ` :: `) is `german`,
+    /// as the index is built from a million terms without reading the English; nil where
+    /// `DingEntry(line:)` is nil.
+    static func indexedTerms(germanSide german: String) -> [String]? {
+        guard !german.hasPrefix("#") else { return nil }
+        let parts = parts(of: german[...])
+        guard let first = parts.first else { return nil }
         let head = terms(inPart: first)
-        return head.isEmpty ? nil : indexedTerms(germanParts: german, head: head)
+        return head.isEmpty ? nil : indexedTerms(germanParts: parts, head: head)
     }
 
     /// The German parts of a dictionary line, and where ` :: ` ends them; nil for a comment or a line without it.
     private static func germanSide(of line: String) -> (parts: [String], separator: Range<String.Index>)? {
-        guard !line.hasPrefix("#"), let separator = line.utf8.firstRange(of: " :: ".utf8) else { return nil }
-        return (parts(of: line[..<separator.lowerBound]), separator)
+        guard !line.hasPrefix("#") else { return nil }
+        var bytes = line
+        guard let offset = bytes.withUTF8({ separatorOffset(in: UnsafeRawBufferPointer($0)) }) else { return nil }
+        let lower = line.utf8.index(line.utf8.startIndex, offsetBy: offset)
+        return (parts(of: line[..<lower]), lower..<line.utf8.index(lower, offsetBy: 4))
+    }
+
+    /// Where the first ` :: ` of a line's bytes stands.
+    static func separatorOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = 1
+        // Each colon, found by memchr, until one stands in ` :: ` (glibc's memmem is not in Swift's Glibc).
+        while from + 2 < bytes.count, let colon = memchr(base + from, Int32(UInt8(ascii: ":")), bytes.count - 2 - from) {
+            let at = UnsafeRawPointer(colon) - base
+            if bytes[at - 1] == UInt8(ascii: " "), bytes[at + 1] == UInt8(ascii: ":"), bytes[at + 2] == UInt8(ascii: " ") { return at - 1 }
+            from = at + 1
+        }
+        return nil
     }
 
     /// A term of the line filed under an index key: its role, the part it is in, its place in that part.
@@ -107,7 +126,7 @@ struct DingEntry: Equatable {
     private static func indexedTerms(germanParts: [String], head: [Term]) -> [String] {
         var terms: [String] = []
         for (number, part) in germanParts.enumerated() {
-            for term in number == 0 ? head : Self.terms(inPart: part) where number == 0 || !term.spelling.contains(" ") {
+            for term in number == 0 ? head : Self.terms(inPart: part) where number == 0 || !term.spelling.utf8.contains(0x20) {
                 terms.append(term.spelling)
             }
         }
@@ -253,14 +272,14 @@ struct DingEntry: Equatable {
             }
         }
         pieces.append(String(current))
-        return pieces.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        return pieces.map { $0.unicodeScalars.trimming(\.isSpace) }.filter { !$0.isEmpty }
     }
 
     private static func term(in piece: String) -> Term? {
         var tags: [String] = []
-        var rest = piece[...]
+        var rest = piece.unicodeScalars[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            tags += rest[rest.index(after: open)..<close].split(separator: ",").map(\.trimmingSpaces)
+            tags += rest[rest.index(after: open)..<close].split(separator: ",").map { String.UnicodeScalarView($0).trimming(\.isSpace) }
             rest = rest[rest.index(after: close)...]
         }
         var words = withoutMarks(piece, keepingContext: false).split(separator: " ")
@@ -292,7 +311,7 @@ struct DingEntry: Equatable {
             case "/" where depth == 0 && previous == " ": inAbbreviation = true
             default:
                 // Runs of white space become one space, none at either end.
-                if depth == 0, !scalar.properties.isWhitespace {
+                if depth == 0, !scalar.isSpace {
                     if pendingSpace, !result.isEmpty { result.append(" ") }
                     pendingSpace = false
                     result.append(scalar)
@@ -340,7 +359,18 @@ struct DingEntry: Equatable {
 extension String.UnicodeScalarView {
     /// The scalars as a string, without those at either end that `isTrimmed` says.
     func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
-        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else { return "" }
-        return String(self[first...last])
+        var first = startIndex
+        var end = endIndex
+        while first < end, isTrimmed(self[first]) { formIndex(after: &first) }
+        while end > first, isTrimmed(self[index(before: end)]) { formIndex(before: &end) }
+        return String(self[first..<end])
+    }
+}
+
+extension Unicode.Scalar {
+    /// White space, as `Character.isWhitespace` has it; ASCII answered without Unicode's tables, which
+    /// building Ding's index asks about every letter of.
+    var isSpace: Bool {
+        isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
     }
 }

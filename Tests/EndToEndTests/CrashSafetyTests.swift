@@ -6,21 +6,21 @@ import Testing
 @Suite(.serialized) struct CrashSafetyTests {
     @Test func theWorkerKilledAgainAndAgainLosesNothingAndFilesNothingTwice() throws {
         let scratch = try Scratch()
-        // Each round's worker files a photo or two before it is killed: 45 photos keep every round busy.
-        let photos = try distinctPhotos(45)
+        // Each round's worker files a photo or two before it is killed: 25 photos keep every round busy.
+        let photos = try distinctPhotos(25)
         let broken = (0..<5).map { (String(format: "broken-%d.jpg", $0), Data("not a photo \($0)".utf8)) }
         let inputs = (photos + broken).shuffled()
         try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
-        for (name, data) in inputs.prefix(26) { try data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(name)")) }
+        for (name, data) in inputs.prefix(10) { try data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(name)")) }
 
         var generator = SystemRandomNumberGenerator()
         var kills = 0
-        var fed = 26
-        for round in 0..<12 {
+        var fed = 10
+        for round in 0..<10 {
             let worker = try Worker(scratch, name: "round-\(round)")
             // Start-up itself is a moment to be killed in too.
             usleep(UInt32.random(in: 100_000...1_500_000, using: &generator))
-            while fed < inputs.count && fed < 26 + (round + 1) * 2 {
+            while fed < inputs.count && fed < 10 + (round + 1) * 2 {
                 let (name, data) = inputs[fed]
                 let staged = "\(scratch.root)/\(name).part"
                 try data.write(to: URL(fileURLWithPath: staged))
@@ -28,8 +28,9 @@ import Testing
                 fed += 1
             }
             usleep(UInt32.random(in: 50_000...900_000, using: &generator))
+            // A worker that had ended by itself before the kill is no kill.
+            if worker.process.isRunning { kills += 1 }
             worker.kill9()
-            kills += 1
         }
         for (name, data) in inputs[fed...] { try data.write(to: URL(fileURLWithPath: "\(scratch.inbox)/\(name)")) }
 
@@ -37,7 +38,7 @@ import Testing
         #expect(last.waitUntilWatching())
         #expect(eventually(timeout: 240) { scratch.files(under: "inbox").isEmpty }, "inbox: \(scratch.files(under: "inbox"))")
         #expect(last.stop() == 0)
-        #expect(kills >= 10)
+        #expect(kills >= 8)
 
         let (hashes, integrity) = try filedHashes(scratch.database)
         #expect(integrity == "ok")
@@ -55,7 +56,7 @@ import Testing
         let scratch = try Scratch()
         let folder = "\(scratch.root)/photos"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let photos = try distinctPhotos(20)
+        let photos = try distinctPhotos(12)
         for (name, data) in photos { try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
 
         for delay: UInt32 in [400_000, 900_000, 1_500_000] {

@@ -78,8 +78,8 @@ import Testing
         let scratch = try Scratch()
         let folder = "\(scratch.root)/burst"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // 40 photos keep ingest writing for 20 s or more, long enough for dozens of commands.
-        let burst = 40
+        // 16 photos keep ingest writing for 8 s or more, long enough for a dozen rounds of commands.
+        let burst = 16
         for (name, data) in try distinctPhotos(burst) { try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
         // The database exists before the burst, as it does under a running worker.
         let first = try distinctPhotos(1)[0]
