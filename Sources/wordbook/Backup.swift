@@ -33,7 +33,7 @@ struct Export: ParsableCommand {
             }
             try file.commit()
         } catch let error as WriteError {
-            throw ValidationError("\(arguments.file) could not be written: \(error).")
+            throw CommandFailure("\(arguments.file) could not be written: \(error).")
         }
         print("Exported \(written.words) word\(written.words == 1 ? "" : "s") in \(written.books) book\(written.books == 1 ? "" : "s") to \(arguments.file).")
     }
@@ -54,7 +54,7 @@ struct Import: ParsableCommand {
         let configuration = try options.loadConfiguration()
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ValidationError("\(file) does not exist or cannot be read.")
+            throw CommandFailure("\(file) does not exist or cannot be read.")
         }
         defer { close(descriptor) }
         // Read and checked to its end before the word book is opened, so a file that is no backup
@@ -63,8 +63,8 @@ struct Import: ParsableCommand {
         do {
             backup = try StagedBackup(BackupFile(descriptor: descriptor))
         } catch let error as BackupFileError {
-            if case .unreadable = error { throw ValidationError("\(file) does not exist or cannot be read: \(error).") }
-            throw ValidationError("\(file) is not a WordBook backup (wordbook export writes one): \(error); nothing was imported.")
+            if case .unreadable = error { throw CommandFailure("\(file) does not exist or cannot be read: \(error).") }
+            throw CommandFailure("\(file) is not a WordBook backup (wordbook export writes one): \(error); nothing was imported.")
         }
         let database = try AppDatabase.open(path: try options.paths(configuration).database, create: true)
         let summary = try database.importBackup(backup)

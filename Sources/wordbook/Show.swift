@@ -79,7 +79,7 @@ struct Show: ParsableCommand {
             do {
                 try replaceFile(at: image.path, with: stored.jpeg)
             } catch {
-                throw ValidationError("the image could not be written to \(image): \(error).")
+                throw CommandFailure("the image could not be written to \(image): \(error).")
             }
             print("Wrote the photo of #\(id.value) (\(stored.width) × \(stored.height)) to \(image).")
             return

@@ -41,6 +41,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fifo + ".lock") && !FileManager.default.fileExists(atPath: scratch.root + ".lock"))
     }
 
+    /// A file that cannot be read or written is a failure (1), not a mistake on the command line
+    /// (64): a script can tell the two apart.
+    @Test func aFileThatCannotBeReadOrWrittenIsStatusOneInOneSentence() throws {
+        let scratch = try Scratch()
+        let missing = "\(scratch.root)/no-such-backup.json"
+        let imported = try wordbook(["import", missing, "--config", scratch.config])
+        #expect(imported.status == 1)
+        #expect(imported.stderr == "wordbook: \(missing) does not exist or cannot be read.\n", "\(imported.stderr)")
+        let photo = try distinctPhotos(1)[0]
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(try wordbook(["ingest", "\(scratch.root)/\(photo.name)", "--config", scratch.config]).status == 0)
+        let unwritable = "\(scratch.root)/no-such-folder/backup.json"
+        let exported = try wordbook(["export", unwritable, "--config", scratch.config])
+        #expect(exported.status == 1)
+        #expect(exported.stderr.hasPrefix("wordbook: \(unwritable) could not be written: "), "\(exported.stderr)")
+        #expect(exported.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aMissingOrWrongArgumentShowsTheCommandsUsage() throws {
         let show = try wordbook(["show"])
         #expect(show.status == 64)
