@@ -36,6 +36,15 @@ struct st_recognizer {
 
 namespace {
 
+// DB's backbone halves its map five times: the detector's input sides are multiples of 32.
+constexpr int kDetectorStride = 32;
+// PaddleOCR's DB post-processing: at most 1000 regions a picture; a region whose core is thinner
+// than 3 map pixels is noise, and one thinner than 5 once grown back holds no letter (its min_size,
+// and min_size + 2). A box of 3 pixels or less on either side in the picture is dropped, as
+// PaddleOCR's detector drops it.
+constexpr size_t kMaxRegions = 1000;
+constexpr float kMinCoreSide = 3, kMinGrownSide = 5, kMinBoxSide = 3;
+
 void report(char *error, size_t size, const std::string &message) {
     if (error && size > 0) std::snprintf(error, size, "%s", message.c_str());
 }
@@ -120,8 +129,8 @@ int st_detector_detect(st_detector *detector, const st_image *image, const st_de
         double ratio = 1;
         if (std::min(width, height) < settings->side) ratio = double(settings->side) / std::min(width, height);
         if (std::max(width, height) * ratio > settings->max_side) ratio = double(settings->max_side) / std::max(width, height);
-        const int mapWidth = std::max(32, int(std::lround(width * ratio / 32)) * 32);
-        const int mapHeight = std::max(32, int(std::lround(height * ratio / 32)) * 32);
+        const int mapWidth = std::max(kDetectorStride, int(std::lround(width * ratio / kDetectorStride)) * kDetectorStride);
+        const int mapHeight = std::max(kDetectorStride, int(std::lround(height * ratio / kDetectorStride)) * kDetectorStride);
         cv::Mat resized;
         cv::resize(wrap(image), resized, cv::Size(mapWidth, mapHeight), 0, 0, cv::INTER_LINEAR);
         int shape[4] = {1, 3, mapHeight, mapWidth};
@@ -138,9 +147,9 @@ int st_detector_detect(st_detector *detector, const st_image *image, const st_de
 
         std::vector<st_quad> found;
         const float sx = float(width) / mapWidth, sy = float(height) / mapHeight;
-        for (size_t i = 0; i < contours.size() && i < 1000; i++) {
+        for (size_t i = 0; i < contours.size() && i < kMaxRegions; i++) {
             cv::RotatedRect core = cv::minAreaRect(contours[i]);
-            if (std::min(core.size.width, core.size.height) < 3) continue;
+            if (std::min(core.size.width, core.size.height) < kMinCoreSide) continue;
             cv::Point2f corners[4];
             ordered(core, corners);
             const float score = meanInside(map, corners);
@@ -151,7 +160,7 @@ int st_detector_detect(st_detector *detector, const st_image *image, const st_de
             const float perimeter = 2 * (core.size.width + core.size.height);
             const float distance = area * settings->unclip_ratio / perimeter;
             cv::RotatedRect grown(core.center, cv::Size2f(core.size.width + 2 * distance, core.size.height + 2 * distance), core.angle);
-            if (std::min(grown.size.width, grown.size.height) < 5) continue;
+            if (std::min(grown.size.width, grown.size.height) < kMinGrownSide) continue;
             ordered(grown, corners);
             st_quad quad;
             for (int k = 0; k < 4; k++) {
@@ -161,7 +170,7 @@ int st_detector_detect(st_detector *detector, const st_image *image, const st_de
             quad.score = score;
             const float boxWidth = std::hypot(quad.x[1] - quad.x[0], quad.y[1] - quad.y[0]);
             const float boxHeight = std::hypot(quad.x[3] - quad.x[0], quad.y[3] - quad.y[0]);
-            if (boxWidth <= 3 || boxHeight <= 3) continue;
+            if (boxWidth <= kMinBoxSide || boxHeight <= kMinBoxSide) continue;
             found.push_back(quad);
         }
         std::sort(found.begin(), found.end(), [](const st_quad &a, const st_quad &b) {

@@ -56,8 +56,10 @@ enum DetectedLines {
         let neighbours = lines.filter { other in
             let otherBox = other.box
             let overlap = min(box.x + box.width, otherBox.x + otherBox.width) - max(box.x, otherBox.x)
-            return other != line && other.height >= line.height / 1.5 && other.height <= line.height * 1.5
-                && abs(otherBox.midY - box.midY) <= 3 * line.height && Double(overlap) >= 0.5 * Double(min(box.width, otherBox.width))
+            return other != line && other.height >= line.height / Tuning.paragraphHeightRatio
+                && other.height <= line.height * Tuning.paragraphHeightRatio
+                && abs(otherBox.midY - box.midY) <= Tuning.paragraphReach * line.height
+                && Double(overlap) >= Tuning.paragraphOverlap * Double(min(box.width, otherBox.width))
         }
         return neighbours.count >= 2
     }
@@ -97,7 +99,8 @@ enum DetectedLines {
         let middle = (Double(width) / 2, Double(height) / 2)
         guard let nearest = lines.min(by: { distance(from: middle, to: $0) < distance(from: middle, to: $1) }) else { return true }
         let box = nearest.box
-        return Double(box.height) >= 0.4 * Double(height) || (Double(box.width) >= 0.8 * Double(width) && Double(box.height) >= 0.25 * Double(height))
+        return Double(box.height) >= Tuning.croppedWordHeight * Double(height)
+            || (Double(box.width) >= Tuning.croppedLineWidth * Double(width) && Double(box.height) >= Tuning.croppedLineHeight * Double(height))
     }
 
     static func median(_ values: [Double]) -> Double {

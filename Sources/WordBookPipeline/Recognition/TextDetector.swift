@@ -117,7 +117,9 @@ public final class TextDetector: @unchecked Sendable {
     /// The text lines in `picture`, top to bottom.
     public func lines(in picture: Picture) throws -> [TextLine] {
         let colour = try picture.rgb()
-        var settings = st_detector_settings(side: Int32(side), max_side: Int32(maxSide), threshold: 0.3, box_threshold: 0.5, unclip_ratio: 1.6)
+        var settings = st_detector_settings(side: Int32(side), max_side: Int32(maxSide), threshold: Float(Tuning.detectorThreshold),
+                                            box_threshold: Float(Tuning.detectorBoxThreshold),
+                                            unclip_ratio: Float(Tuning.detectorUnclipRatio))
         var boxes = [st_quad](repeating: st_quad(), count: 1000)
         var error = [CChar](repeating: 0, count: 512)
         let count = colour.withImage { image in

@@ -57,6 +57,21 @@ enum Tuning {
     /// enlarged to `detectorSide` on its shorter side, as DB finds text of some pixels' height: on
     /// realscenes-dev shrunk to 320 px and blurred, 95 photos right against 92 at its own size.
     static let detectorSide = 320, detectorMaxSide = 512
+    /// The detector's map, read as PaddleOCR's DB post-processing reads it, with its settings: a pixel
+    /// is text above `detectorThreshold`; a region is kept when its mean probability reaches
+    /// `detectorBoxThreshold`; DB's training shrank each text region, so its core grows back by
+    /// `detectorUnclipRatio` times its area over its perimeter.
+    static let detectorThreshold = 0.3, detectorBoxThreshold = 0.5, detectorUnclipRatio = 1.6
+    /// A line of a paragraph (`DetectedLines.isRunningText`) has at least two others of about its
+    /// height (at most `paragraphHeightRatio` taller or shorter) within `paragraphReach` of its heights
+    /// above or below, overlapping at least `paragraphOverlap` of the narrower one's width: running
+    /// text is set in one size, line under line; a sign's lines differ in size or stand apart.
+    static let paragraphHeightRatio = 1.5, paragraphReach = 3.0, paragraphOverlap = 0.5
+    /// The text fills the picture, as in a cropped word (`DetectedLines.fillsPicture`), when the line
+    /// nearest the middle is `croppedWordHeight` of the picture's height, or spans `croppedLineWidth` of
+    /// its width at `croppedLineHeight` of its height: a cropped word's letters fill the picture's
+    /// height, while a sign's line in a small photo may span its width at a fraction of its height.
+    static let croppedWordHeight = 0.4, croppedLineWidth = 0.8, croppedLineHeight = 0.25
     /// Share of a detected line's box that its letters fill (the detector's box has a margin).
     static let detectedTextFraction = 0.6
     /// Share of the width and height, around the aim point, that the text detector sees.
