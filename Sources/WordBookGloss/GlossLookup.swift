@@ -11,4 +11,10 @@ public enum GlossLookup: Sendable, Equatable {
     case missingDictionary(packages: [String])
     /// Debian has no FreeDict dictionary, direct or through German, for this pair of languages.
     case noDictionaryForPair
+
+    /// The gloss found; nil for every other answer.
+    public var gloss: Gloss? {
+        if case let .found(gloss) = self { return gloss }
+        return nil
+    }
 }

@@ -15,8 +15,7 @@ struct Dictionaries {
 
     /// The dictionary's gloss of `word`, nil when glosses are off or no dictionary has the word.
     func gloss(of word: String, language: Language) -> Gloss? {
-        guard let glossary, case let .found(gloss) = glossary.lookUp(word, language: language) else { return nil }
-        return gloss
+        glossary?.lookUp(word, language: language).gloss
     }
 }
 

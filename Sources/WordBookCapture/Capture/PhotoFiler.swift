@@ -219,10 +219,7 @@ public final class PhotoFiler {
 
     /// The dictionary's gloss of the proposed word; nil when there is no word, no dictionary or no entry.
     private func gloss(of word: String, language: Language) -> Gloss? {
-        guard let glossary, !word.isEmpty, case let .found(gloss) = glossary.lookUp(word, language: language) else {
-            return nil
-        }
-        return gloss
+        word.isEmpty ? nil : glossary?.lookUp(word, language: language).gloss
     }
 
     /// The proposal, with the time inside Tesseract told apart from the rest of recognition.

@@ -54,8 +54,7 @@ struct WordDesk: Sendable {
     /// Saves `word` as `text`, with the dictionary's gloss of the new word and its box (the one given,
     /// or the store finds it among the words read around the aim); says so in one sentence.
     func correct(_ word: Word, to text: String, box: PixelBox? = nil) throws -> String {
-        var gloss: Gloss?
-        if let glossary, case let .found(found) = glossary.lookUp(text, language: word.targetLanguage) { gloss = found }
+        let gloss = glossary?.lookUp(text, language: word.targetLanguage).gloss
         let corrected = try database.correct(id: word.id!, to: text, gloss: gloss, box: box, by: Self.command)
         return "Saved #\(word.id!) \(corrected.word)" + (corrected.gloss.map { " = \($0)." } ?? ".")
     }
