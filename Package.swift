@@ -48,6 +48,11 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
         .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
             name: "CArchive",
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
@@ -120,7 +125,7 @@ let package = Package(
         .target(
             name: "WordBookPipeline",
             dependencies: [
-                "CTesseract", "CHeif", "CSceneTextAPI", "WordBookJPEG", "WordBookVocabulary", "WordBookSettings",
+                "CTesseract", "CHeif", "CWebP", "CSceneTextAPI", "WordBookJPEG", "WordBookVocabulary", "WordBookSettings",
                 "WordBookDigest",
             ]
         ),
@@ -214,7 +219,7 @@ let package = Package(
             name: "WordBookKitTests",
             dependencies: [
                 "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "WordBookDigest", "CTesseract",
+                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "WordBookDigest", "CTesseract", "CWebP",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -106,6 +106,27 @@ import Testing
         #expect(line["status"] as? String == "filed", "\(line)")
     }
 
+    /// A 6000 × 6000 lossy WebP (a 36-MP photo saved so) is reduced as libwebp decodes it: the worker
+    /// holds no more for it than for a 12-MP JPEG. Decoded whole, as Leptonica does, it took 144 MB more.
+    @Test func aLargeLossyWebPIsNeverHeldAtFullSize() throws {
+        let scratch = try Scratch(workers: 1)
+        let pix = try #require(pixCreate(6000, 6000, 32))
+        var copy: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&copy) }
+        pixSetAllArbitrary(pix, 0xC8_B4_A0_00)
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_WEBP)) == 0)
+        try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: "\(scratch.root)/large.webp"))
+        free(data)
+        let photo = "\(scratch.root)/photo.jpg"
+        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("TestImages/exit_sign_12mp.jpg").path, toPath: photo)
+        let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
+        let (webpPeak, webpLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.webp", scratch)
+        #expect(jpegLine["status"] as? String == "filed" && webpLine["status"] as? String == "filed", "\(jpegLine) \(webpLine)")
+        #expect(webpPeak - jpegPeak < 32_000, "the JPEG's peak \(jpegPeak) kB, the WebP's \(webpPeak) kB")
+    }
+
     /// What follows a photo's image in its file is hashed but never held: a JPEG followed by 120 MB
     /// of padding (under `capture.max_file_megabytes`) costs the worker no more than the JPEG alone.
     /// Reading to the end held the padding once (190 MB of it peaked at 408 MB against 216 MB), and

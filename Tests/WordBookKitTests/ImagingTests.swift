@@ -91,8 +91,9 @@ import Testing
 }
 
 import CTesseract
+import CWebP
 
-@Suite struct LeptonicaFormatTests {
+@Suite struct ImageFileFormatTests {
     /// A 40 × 20 picture: left half red, right half blue.
     func halves() throws -> Picture {
         var bytes: [UInt8] = []
@@ -111,7 +112,7 @@ import CTesseract
     }
 
     @Test(arguments: [(Int32(IFF_PNG), ImageFormat.png), (Int32(IFF_TIFF_ZIP), .tiff), (Int32(IFF_WEBP), .webp)])
-    func pngTiffAndWebPAreReadByLeptonica(format: Int32, expected: ImageFormat) throws {
+    func pngTiffAndWebPAreRead(format: Int32, expected: ImageFormat) throws {
         let bytes = try encoded(try halves(), format: format)
         let photo = try PhotoDecoder(maxPixels: 1_000_000).decode(bytes, longEdge: 1600)
         #expect(photo.format == expected)
@@ -120,6 +121,43 @@ import CTesseract
         let left = (10 * 40 + 5) * 3, right = (10 * 40 + 35) * 3
         #expect(rgb[left] > 150 && rgb[left + 2] < 100, "left half red")
         #expect(rgb[right] < 100 && rgb[right + 2] > 150, "right half blue")
+    }
+
+    /// A 4000 × 2000 picture of the two halves, as a lossy or a lossless WebP (libwebp's encoder).
+    func largeWebP(lossless: Bool) throws -> [UInt8] {
+        let (width, height) = (4000, 2000)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height { for x in 0..<width { rgb.replaceSubrange((y * width + x) * 3..<(y * width + x) * 3 + 3, with: x < width / 2 ? [220, 20, 20] : [20, 20, 220]) } }
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = lossless ? WebPEncodeLosslessRGB(rgb, Int32(width), Int32(height), Int32(width * 3), &output)
+            : WebPEncodeRGB(rgb, Int32(width), Int32(height), Int32(width * 3), 80, &output)
+        defer { WebPFree(output) }
+        try #require(size > 0 && output != nil)
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// A WebP larger than the pipeline asks for comes out at that size, reduced as it is decoded, with
+    /// its colours where they were; its size in the file is kept.
+    @Test(arguments: [false, true])
+    func aLargeWebPIsReducedAsItIsDecoded(lossless: Bool) throws {
+        let photo = try PhotoDecoder(maxPixels: 100_000_000).decode(try largeWebP(lossless: lossless), within: 1600)
+        #expect(photo.format == .webp)
+        #expect(photo.picture.width == 1600 && photo.picture.height == 800)
+        #expect(photo.originalWidth == 4000 && photo.originalHeight == 2000)
+        let rgb = try photo.picture.rgbBytes()
+        let left = (400 * 1600 + 200) * 3, right = (400 * 1600 + 1400) * 3
+        #expect(rgb[left] > 150 && rgb[left + 2] < 100, "left half red: \(rgb[left..<left + 3])")
+        #expect(rgb[right] < 100 && rgb[right + 2] > 150, "right half blue: \(rgb[right..<right + 3])")
+    }
+
+    /// A lossless WebP holds its whole image while it decodes, whatever size it comes out at: it is
+    /// counted so, and refused from its header when that passes the budget. A lossy one is not.
+    @Test func aLosslessWebPIsCountedAtItsFullSize() throws {
+        let decoder = try PhotoDecoder(maxPixels: 100_000_000, maxDecodeMegabytes: 30)
+        #expect(throws: ImagingError.tooLargeDecoded(width: 4000, height: 2000, megabytes: 36, limitMegabytes: 30)) {
+            try decoder.decode(try largeWebP(lossless: true), within: 1600)
+        }
+        #expect(try decoder.decode(try largeWebP(lossless: false), within: 1600).picture.width == 1600)
     }
 
     @Test func aPNGClaimingHugeDimensionsIsRefusedFromItsHeader() throws {

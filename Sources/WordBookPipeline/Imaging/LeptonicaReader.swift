@@ -1,6 +1,6 @@
 import CTesseract
 
-/// PNG, TIFF and WebP through Leptonica, with the pixel budget checked on the header first.
+/// PNG and TIFF through Leptonica, with the pixel budget checked on the header first.
 enum LeptonicaReader {
     static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int, maxDecodeMegabytes: Int) throws -> Picture {
         var fileFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
@@ -19,9 +19,8 @@ enum LeptonicaReader {
         // file's bytes: a 1-bit PNG of a few kilobytes can claim 400 MB. libpng and libtiff hand
         // Leptonica the whole image (rows of up to 4 bytes a pixel, or an RGBA raster), which it
         // copies into the picture: a PNG or TIFF takes twice its picture while it is decoded (a
-        // 4900 × 4900 TIFF peaked 178 MB above the worker's 221). libwebp decodes into the picture.
-        let copies = format == .webp ? 1 : 2
-        let (picture, overflow) = Int(width).multipliedReportingOverflow(by: Int(height) * Picture.bytesPerPixel * copies)
+        // 4900 × 4900 TIFF peaked 178 MB above the worker's 221).
+        let (picture, overflow) = Int(width).multipliedReportingOverflow(by: Int(height) * Picture.bytesPerPixel * 2)
         try Picture.checkDecodedSize(
             bytes: overflow ? .max : picture + bytes.count, width: Int(width), height: Int(height), limitMegabytes: maxDecodeMegabytes)
         let pix = bytes.withUnsafeBufferPointer { buffer in pixReadMem(buffer.baseAddress, buffer.count) }
