@@ -98,10 +98,70 @@ float meanInside(const cv::Mat &map, const cv::Point2f corners[4]) {
     return float(cv::mean(map(cv::Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1)), mask)[0]);
 }
 
+// erf, the error function, as a rational function of x (odd over even polynomials in x squared) on
+// [-4, 4], where float's erf reaches ±1: Eigen's and XLA's single-precision erf. Within 4.5e-7 of the
+// exact value (measured over [-6, 6] in steps of 6e-6), against 3e-8 for libm's erff. Every GELU of
+// both networks calls erf (13 layers in each): OpenCV 4.6 calls libm's erff once a value, which took
+// 18 % of the detector's time and 23 % of the recogniser's; a loop of multiplies, adds and one
+// divide is what the compiler turns into vector instructions, for any target.
+inline float rationalErf(float value) {
+    const float x = std::min(4.0f, std::max(-4.0f, value));
+    const float x2 = x * x;
+    float p = -2.72614225801306e-10f;
+    p = p * x2 + 2.77068142495902e-08f;
+    p = p * x2 - 2.10102402082508e-06f;
+    p = p * x2 - 5.69250639462346e-05f;
+    p = p * x2 - 7.34990630326855e-04f;
+    p = p * x2 - 2.95459980854025e-03f;
+    p = p * x2 - 1.60960333262415e-02f;
+    float q = -1.45660718464996e-05f;
+    q = q * x2 - 2.13374055278905e-04f;
+    q = q * x2 - 1.68282697438203e-03f;
+    q = q * x2 - 7.37332916720468e-03f;
+    q = q * x2 - 1.42647390514189e-02f;
+    return x * p / q;
+}
+
+// The ONNX Erf node as a layer of OpenCV's DNN, computed in place as OpenCV's own is allowed to be.
+class ErfLayer : public cv::dnn::Layer {
+public:
+    explicit ErfLayer(const cv::dnn::LayerParams &params) : Layer(params) {}
+
+    static cv::Ptr<cv::dnn::Layer> create(cv::dnn::LayerParams &params) { return cv::makePtr<ErfLayer>(params); }
+
+    bool getMemoryShapes(const std::vector<cv::dnn::MatShape> &inputs, int, std::vector<cv::dnn::MatShape> &outputs,
+                         std::vector<cv::dnn::MatShape> &) const override {
+        outputs.assign(1, inputs[0]);
+        return true;  // the output may take the input's memory
+    }
+
+    void forward(cv::InputArrayOfArrays inputsArray, cv::OutputArrayOfArrays outputsArray, cv::OutputArrayOfArrays) override {
+        std::vector<cv::Mat> inputs, outputs;
+        inputsArray.getMatVector(inputs);
+        outputsArray.getMatVector(outputs);
+        const float *in = inputs[0].ptr<float>();
+        float *out = outputs[0].ptr<float>();
+        const size_t count = inputs[0].total();
+        // In place, through one pointer: with two that may overlap, the compiler's vector loop checks
+        // them at run time and falls back to one value at a time, as slow as libm.
+        if (in == out) {
+            for (size_t i = 0; i < count; i++) out[i] = rationalErf(out[i]);
+        } else {
+            for (size_t i = 0; i < count; i++) out[i] = rationalErf(in[i]);
+        }
+    }
+};
+
 // The network in `path`, or an empty one with the reason in `error`.
 cv::dnn::Net load(const char *path, char *error, size_t size) {
     try {
         cv::setNumThreads(1);
+        // Registered last for its type name, a layer class replaces OpenCV's own for every network read after.
+        static const bool erfRegistered = [] {
+            cv::dnn::LayerFactory::registerLayer("Erf", ErfLayer::create);
+            return true;
+        }();
+        (void)erfRegistered;
         cv::dnn::Net net = cv::dnn::readNetFromONNX(path);
         if (net.empty()) report(error, size, std::string("OpenCV read no network from ") + path);
         return net;
