@@ -320,7 +320,8 @@ struct PhotoRead {
                 }
                 held.reserveCapacity(min(size, limit))
             }
-            if extent?.end == nil {
+            // A WebP's header gives its end before its bytes come: the image is held up to it.
+            if extent.map({ $0.end.map { held.count < $0 } ?? true }) == true {
                 held.append(contentsOf: piece)
                 held.withUnsafeBytes { extent?.advance(over: $0) }
                 if let end = extent?.end, end < held.count { held.removeLast(held.count - end) }
