@@ -141,10 +141,6 @@ public final class Picture: @unchecked Sendable {
         return try derived(pixConvertTo32(pix), "convert to colour")
     }
 
-    public func inverted() throws -> Picture {
-        try derived(pixInvert(nil, pix), "invert")
-    }
-
     /// The part of the picture inside `box`, clipped to the picture.
     public func cropped(to box: PixelBox) throws -> Picture {
         guard let lbox = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height)) else {

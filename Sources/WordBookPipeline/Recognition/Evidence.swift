@@ -14,7 +14,7 @@ public struct Evidence: Sendable, Equatable {
     public var recogniserAgrees: Bool?
     /// Whether Tesseract's best reading is exactly the proposal.
     public var tesseractAgrees: Bool
-    /// The share of Tesseract's attempts (scales, modes, inverted, binarised) that read the proposal, case aside.
+    /// The share of Tesseract's attempts (two text heights, a single line and a single word, binarised) that read the proposal, case aside.
     public var attemptsAgreeing: Double
     /// Whether the language's spelling dictionary knows the proposal; nil without a dictionary.
     public var inDictionary: Bool?

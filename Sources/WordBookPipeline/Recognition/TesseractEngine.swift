@@ -29,8 +29,6 @@ public enum PageSegmentation: Sendable {
     case singleLine
     /// One word filling the image.
     case singleWord
-    /// One line, without Tesseract's own layout analysis.
-    case rawLine
     /// One block of lines: a sign's plate, read without looking for text regions first.
     case block
 
@@ -40,7 +38,6 @@ public enum PageSegmentation: Sendable {
         case .block: return PSM_SINGLE_BLOCK
         case .singleLine: return PSM_SINGLE_LINE
         case .singleWord: return PSM_SINGLE_WORD
-        case .rawLine: return PSM_RAW_LINE
         }
     }
 }

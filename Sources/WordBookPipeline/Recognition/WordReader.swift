@@ -59,12 +59,12 @@ struct WordReader {
             try attempt(crop, .singleLine, target: target, choices: true)
         }
         // The other attempts are extra evidence: one that fails (a picture too small to binarise) is skipped.
+        // Two more were tried, and every dev set reads as many words right without them: a raw line
+        // (Tesseract's mode 13) on a crop that is already one line reads what the single line does;
+        // and the crop inverted, for light letters on a dark sign, is what Tesseract 5.3 tries itself
+        // on every line whose confidence is under its `invert_threshold` (docs/recognition.md).
         let first = Tuning.textHeights[0]
         try? attempt(crop, .singleWord, target: first, choices: true)
-        try? attempt(crop, .rawLine, target: first, choices: true)
-        if let inverted = try? crop.inverted() {
-            try? attempt(inverted, .singleLine, target: first)
-        }
         if let binary = try? crop.sauvolaBinarized(window: Int(textHeight * 2)) {
             try? attempt(binary, .singleLine, target: first)
         }
