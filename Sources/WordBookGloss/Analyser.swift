@@ -183,6 +183,19 @@ final class Analyser: Sendable {
         return bases
     }
 
+    /// The verb `word` is a finite form of, when that verb is the copula or the auxiliary (Apertium's
+    /// `vbser` and `vbhaver`: être, avoir, ser, haber): `est` is être before it is the east, `as` avoir
+    /// before the ace. They are the most frequent words of their languages (`est` ranks 8th in French),
+    /// and a word spelled like one of their forms is rare beside it. A participle or infinitive stays
+    /// a word of its own (`été` is the summer as often as been).
+    func auxiliaryVerb(of word: String) -> String? {
+        let finite = contentReadings(of: word).first { reading in
+            ["vbser", "vbhaver"].contains(reading.tags.first ?? "") && reading.lemma != word
+                && !reading.tags.contains(where: ["pp", "inf", "ger"].contains) && reading.joined.isEmpty
+        }
+        return finite?.lemma
+    }
+
     /// Apertium's first tag, a part of speech, as the dictionaries' grammar names it.
     private static let kinds = [
         "n": "n", "vblex": "v", "vbser": "v", "vbhaver": "v", "vbmod": "v", "adj": "adj", "adv": "adv",

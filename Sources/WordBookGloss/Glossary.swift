@@ -97,6 +97,9 @@ public final class Glossary: Sendable {
     /// (Apertium's, then hunspell's stems); nil when no dictionary knows any of them.
     func gloss(ofWritten written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
         let forms = Self.caseForms(of: written)
+        if let verb = sources.analyser?.auxiliaryVerb(of: written), let gloss = gloss(Self.caseForms(of: verb), sources, kind: "v") {
+            return gloss
+        }
         if let gloss = gloss(forms, sources) { return gloss }
         // Written without its accents, or German in capitals with SS for ß (a sign, a keyboard without
         // them): the headwords that differ from it in accents and ß alone, in the dictionary's own order.

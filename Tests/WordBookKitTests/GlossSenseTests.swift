@@ -63,11 +63,13 @@ import WordBookVocabulary
     ///   line was not read as a verb's;
     /// - `peut`, `puede`: forms of a verb, so pouvoir's and poder's verb entries, not the noun's "power";
     /// - `péage`, `froid`, `frío`, `izquierda`: the sense the routes agree on, the common English first;
-    /// - `señoras`: señora's own entry, not Apertium's lemma señor.
+    /// - `señoras`: señora's own entry, not Apertium's lemma señor;
+    /// - `est`: être's, the copula's, before the noun's "east"; `été` stays the summer, a participle.
     static let firstSenses: [Sense] = [
         Sense("de", "Herren", "gentleman"), Sense("de", "trägt", "carry"), Sense("fr", "peut", "can"),
         Sense("es", "puede", "can"), Sense("fr", "péage", "toll"), Sense("fr", "froid", "cold"),
         Sense("es", "frío", "cold"), Sense("es", "izquierda", "left"), Sense("es", "señoras", "lady"),
+        Sense("fr", "est", "be"), Sense("fr", "été", "summer"),
     ]
 
     @Test(arguments: firstSenses)
