@@ -79,9 +79,13 @@ final class WebServer: @unchecked Sendable {
         return url
     }
 
-    /// The word book as the SQLite file has it.
+    /// The word book as the SQLite file has it. The server opens the same file as it starts and holds
+    /// a lock on it for a moment (its journal mode, its migrations): a reader waits, as the command line
+    /// does, where without a busy timeout it failed once with "database is locked".
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: scratch.database).read(body)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return try DatabaseQueue(path: scratch.database, configuration: configuration).read(body)
     }
 
     func word(_ id: Int64) throws -> (word: String, status: String) {
