@@ -321,7 +321,7 @@ struct PhotoRead {
                 held.reserveCapacity(min(size, limit))
             }
             // A WebP's header gives its end before its bytes come: the image is held up to it.
-            if extent.map({ $0.end.map { held.count < $0 } ?? true }) == true {
+            if (extent?.end).map({ held.count < $0 }) ?? true {
                 held.append(contentsOf: piece)
                 held.withUnsafeBytes { extent?.advance(over: $0) }
                 if let end = extent?.end, end < held.count { held.removeLast(held.count - end) }
