@@ -13,7 +13,7 @@ struct CandidateTests {
         #expect(WordShape.hasMixedCase(text) == mixed)
     }
 
-    @Test("Candidates are what a learner might pick: words near the aim, known spellings, twins in case or accents")
+    @Test("Candidates are what a learner might pick: words near the aim, known spellings, twins in case or accents, no short non-words")
     func candidatesForALearner() {
         let known: Set<String> = ["stations", "level", "ausgang", "ausgänge"]
         let isWord: (String) -> Bool? = { known.contains($0.lowercased()) }
@@ -35,9 +35,14 @@ struct CandidateTests {
                 "with no clean spelling, the first stays")
         // With no proposal, every word found stays a candidate.
         #expect(Candidates.forLearner(["Exit", "Sortie"], proposal: "", isWord: isWord) == ["Exit", "Sortie"])
+        // Two or three letters are a word only when the dictionary knows them; without one, they stay.
+        let short: Set<String> = ["inn", "to"]
+        #expect(Candidates.forLearner(["ot", "Cee", "INN", "to", "otl"], proposal: "Hut", isWord: { short.contains($0.lowercased()) })
+            == ["INN", "to"])
+        #expect(Candidates.forLearner(["ot", "INN"], proposal: "Hut", isWord: { _ in nil }) == ["ot", "INN"])
     }
 
-    @Test("The proposal glued to a neighbour's letters, or a string of marks and digits, is no candidate; a word that holds it is")
+    @Test("The proposal glued to a neighbour's letters, two words with a mark between, or a string of marks and digits, is no candidate; a word that holds it is")
     func gluedReadingsAreNoCandidates() throws {
         let glossary = Glossary(nativeLanguage: .english)
         try #require(glossary.isWord("towing", language: .english) == true, "hunspell-en-us is installed")
@@ -49,6 +54,8 @@ struct CandidateTests {
         #expect(candidates(["SCHOOL16", "16-A", "HIGH"], "SCHOOL") == ["HIGH"])
         #expect(candidates(["deliciousjust", "just"], "delicious") == ["just"])
         #expect(candidates(["DAYS-INK", "INN"], "DAYS") == ["INN"])
+        // Two words with a mark between them, such as a reader that took a sign's bullet for a colon.
+        #expect(candidates(["WOTELS:RE", "KOTELS·RE", "MOTEL"], "HOTELS") == ["MOTEL"])
         // A word that holds the proposal is its reading cut short; the sign's possessive is its spelling.
         #expect(candidates(["TOWINGAUTO", "TOWING"], "TOW") == ["TOWING"])
         #expect(candidates(["MAX'STOI", "MAX'S", "MAX’S"], "MAX") == ["MAX'S", "MAX’S"])

@@ -210,6 +210,19 @@ import WordBookVocabulary
         #expect(proposal.word == word && proposal.candidates.first == first, "\(proposal)")
     }
 
+    /// Where Tesseract sees a gap in the ink inside the recogniser's word and the recogniser reads the
+    /// part alone as a word, while the whole is none, the word ends at the gap: PLACE, not ANINGPLACE
+    /// (the end of CLEANING, cut by the edge of the detector's view). Without the dictionary the run stays.
+    @Test func aWordEndsWhereBothReadersSeeAGap() throws {
+        let spelling = Glossary(nativeLanguage: .english)
+        let recognizer = Recognizer(sceneText: Self.models)
+        let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_04_15_w03.jpg"))
+        #expect(try recognizer.propose(photo, language: .english).word == "ANINGPLACE", "without the dictionary")
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
+        let proposal = try recognizer.propose(photo, language: .english)
+        #expect(proposal.word == "PLACE", "\(proposal)")
+    }
+
     /// A picture that is one word is read by both readers: confident when they agree (Rescue); where
     /// Tesseract misreads (MANILE), the recogniser's reading, a word, is the proposal.
     @Test(arguments: [("1017_1.png", "Rescue", true), ("195_5.png", "MANILA", false)])

@@ -71,7 +71,9 @@ enum Candidates {
     /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
     /// proposal, stay.
     ///
-    /// Nor is a candidate mostly marks and digits (`16-`, `#1:`), or the proposal run together with
+    /// Nor is a candidate two or three letters the dictionary does not know (`ot`, `Cee`), mostly
+    /// marks and digits (`16-`, `#1:`), two words with a mark between
+    /// (`HOTELS:RE`, `BURMA★SUP`), or the proposal run together with
     /// more letters that make no word (`MDENPUB` beside `PUB`, `CLEANINGPLACE`, `SCHOOL16`, `DAYS-INK`): a word
     /// space one reader did not see glued a neighbour's letters on. A word that holds the proposal
     /// stays (`TOWING` beside `TOW`, a proposal cut short), and so does the sign's possessive (`MAX'S`).
@@ -79,6 +81,11 @@ enum Candidates {
         let kept = candidates.filter { candidate in
             let letters = candidate.filter(\.isLetter).count
             guard letters >= 2, letters * 2 > candidate.count else { return false }
+            // Two or three letters the dictionary does not know are what a reader makes of an edge, a
+            // texture or the stub of a cut letter (`ot`, `Cee`, `mT`), far more often than a word.
+            if letters <= Tuning.shortCandidateLetters, isWord(candidate) == false { return false }
+            // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
+            guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
             // hunspell takes words joined by a hyphen as a word (`DAYS-INK`): two words, each one a candidate.
             if isGlued(candidate, to: proposal), isWord(candidate) != true || candidate.contains(where: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
                 return false

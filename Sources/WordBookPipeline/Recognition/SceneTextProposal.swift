@@ -68,6 +68,7 @@ extension Recognizer {
             grey, region: aimed.line.box, textHeight: aimed.line.height * Tuning.detectedTextFraction, aim: aimed.box.midX)
         var pool = [neural] + tesseract
         var recognised = [neural.text]
+        var split: Reading?
         // The recogniser reads on across a word space it does not see (ROCKYMOUNTS) where Tesseract, which
         // splits words at gaps in the ink, sees two: the recogniser reads Tesseract's word alone too. That
         // reading counts when it is a word of the language or Tesseract's own reading of it.
@@ -75,17 +76,19 @@ extension Recognizer {
             let margin = aimed.line.height * Tuning.splitMargin / aimed.line.length
             let part = aimed.line.part(from: span.start - margin, to: span.end + margin)
             if let word = try Self.centredWord(in: part, of: colour, reader: scene.reader) {
-                var split = Reading(text: WordText.clean(word.text), confidence: word.confidence * 100, line: context)
-                split.box = part.part(from: word.start, to: word.end).box
-                let agreed = tesseract.contains { $0.text.lowercased() == split.text.lowercased() }
-                if agreed || lexicon?(split.text, language) == true {
-                    pool.append(split)
-                    recognised.append(split.text)
+                var alone = Reading(text: WordText.clean(word.text), confidence: word.confidence * 100, line: context)
+                alone.box = part.part(from: word.start, to: word.end).box
+                let agreed = tesseract.contains { $0.text.lowercased() == alone.text.lowercased() }
+                if agreed || lexicon?(alone.text, language) == true {
+                    pool.append(alone)
+                    recognised.append(alone.text)
+                    split = alone
                 }
             }
         }
         let readings = splittingRunTogether(
-            preferringWords(WordReader.rank(pool), language: language), at: aim.x, fallback: aimed.box, language: language)
+            endingAtInk(preferringWords(WordReader.rank(pool), language: language), split: split, language: language),
+            at: aim.x, fallback: aimed.box, language: language)
         let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
         let others = ranked.dropFirst()
         let near = others.filter { AimPoint.distance(from: aim, to: $0.box) <= Tuning.nearbyHeights * unit }
@@ -147,6 +150,20 @@ extension Recognizer {
             ? PixelBox(x: box.x, y: box.y, width: Int(boundary) - box.x, height: box.height)
             : PixelBox(x: Int(boundary), y: box.y, width: box.x + box.width - Int(boundary), height: box.height)
         return [best, part] + ranked.dropFirst()
+    }
+
+    /// Where Tesseract saw a word space inside the recogniser's word (a gap in the ink) and the
+    /// recogniser, reading Tesseract's word alone, read a word of the language, while the whole run is
+    /// none: both readers put the word's end at the gap, and the part is the proposal (ANINGPLACE, the
+    /// end of CLEANING run into PLACE). A run that is a word itself stays (a compound set with a gap).
+    func endingAtInk(_ ranked: [Reading], split: Reading?, language: Language) -> [Reading] {
+        guard let lexicon, let split, let best = ranked.first, best.text != split.text,
+              best.text.lowercased().contains(split.text.lowercased()), split.confidence >= Tuning.lexiconFloor,
+              lexicon(best.text, language) == false, lexicon(split.text, language) == true,
+              let index = ranked.firstIndex(where: { $0.text == split.text }) else { return ranked }
+        var readings = ranked
+        readings.insert(readings.remove(at: index), at: 0)
+        return readings
     }
 
     /// Two readers that disagree: a reading that is a word of the language is the one the evidence

@@ -18,6 +18,74 @@ public struct LineText: Sendable, Equatable {
     public var words: [LineWord]
 }
 
+/// One time step of the recogniser's output: the likeliest class and the next, with their probabilities.
+struct RecogniserStep {
+    var best: Int, probability: Double
+    var second: Int, secondProbability: Double
+}
+
+extension LineText {
+    /// The text of a line from the recogniser's steps, by CTC: a symbol repeated in neighbouring steps
+    /// is one symbol, the blank (class 0) separates. `symbols` names every class. Each step covers
+    /// `inputWidth / steps` of the input's columns, of which the crop fills `usedWidth`: so each word
+    /// is placed along the line by the steps its letters were read at.
+    ///
+    /// A word ends at a space and at a mark that never stands inside a word: the star, bullet, bar or
+    /// dot a sign sets between words (BURMA★SUPERSTAR, BEER·WINE), a comma or a colon. Apostrophes,
+    /// hyphens, full stops and ampersands stay inside it (MAX'S, SAVE-WAY, U.S., AT&T), and any mark
+    /// between two digits (9,5 m, 10:30).
+    init(decoding steps: [RecogniserStep], symbols: [String], inputWidth: Int, usedWidth: Int) {
+        typealias Character = (text: String, probability: Double, step: Int, alternative: String?)
+        var characters: [Character] = []
+        for (index, step) in steps.enumerated() {
+            guard step.best != 0, index == 0 || steps[index - 1].best != step.best, step.best < symbols.count else { continue }
+            let other = step.second
+            let alternative = other > 0 && other < symbols.count && step.secondProbability > 0.05 ? symbols[other] : nil
+            characters.append((symbols[step.best], step.probability, index, alternative))
+        }
+        let stepWidth = Double(inputWidth) / Double(max(steps.count, 1))
+        let used = Double(max(usedWidth, 1))
+        func share(_ step: Double) -> Double { min(max(step * stepWidth / used, 0), 1) }
+        var words: [LineWord] = []
+        var current: [Character] = []
+        func close() {
+            guard let first = current.first, let last = current.last else { return }
+            let text = current.map(\.text).joined()
+            let confidence = current.map(\.probability).reduce(0, +) / Double(current.count)
+            // The likeliest single swaps: where the network hesitated most.
+            let swaps = current.indices
+                .filter { current[$0].alternative.map { !Self.endsWord($0) } ?? false }
+                .sorted { current[$0].probability < current[$1].probability }
+                .prefix(2)
+                .map { index in current.indices.map { $0 == index ? current[$0].alternative! : current[$0].text }.joined() }
+            words.append(LineWord(
+                text: text, confidence: confidence, start: share(Double(first.step) - 0.5), end: share(Double(last.step) + 1.5),
+                variants: swaps))
+            current = []
+        }
+        func isDigit(_ index: Int) -> Bool { characters.indices.contains(index) && characters[index].text.allSatisfy(\.isNumber) }
+        for (index, character) in characters.enumerated() {
+            // Between digits a mark is part of a number (9,5 m, 10:30, 1/2).
+            let inNumber = isDigit(index - 1) && isDigit(index + 1) && !character.text.allSatisfy(\.isWhitespace)
+            if Self.endsWord(character.text) && !inNumber { close() } else { current.append(character) }
+        }
+        close()
+        self.init(text: characters.map(\.text).joined(), words: words)
+    }
+
+    /// Whether a symbol the recogniser read ends a word: whitespace, or a mark that is neither a
+    /// letter, a digit, nor one that stands inside words.
+    static func endsWord(_ symbol: String) -> Bool {
+        symbol.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.whitespaces.contains(scalar)
+                || !(CharacterSet.alphanumerics.contains(scalar) || CharacterSet.nonBaseCharacters.contains(scalar) || insideWords.contains(scalar))
+        }
+    }
+
+    /// Marks that stand inside words: apostrophes, hyphens, the full stop of an abbreviation, the ampersand.
+    private static let insideWords = CharacterSet(charactersIn: "'’‘-‐‑.&")
+}
+
 /// PaddleOCR's scene-text recogniser (PP-OCR rec, a CRNN read by CTC) on OpenCV's DNN module.
 /// Owns the network, which reads one line at a time: the worker's threads share it, each read
 /// taking the lock for the network's forward pass alone.
@@ -70,39 +138,10 @@ public final class TextLineReader: @unchecked Sendable {
             }
         }
         guard steps >= 0 else { throw SceneTextError(message: error) }
-        // CTC: a symbol repeated in neighbouring steps is one symbol; the blank separates.
-        var characters: [(text: String, probability: Double, step: Int, alternative: String?)] = []
-        for step in 0..<Int(steps) {
-            let symbol = Int(best[step])
-            guard symbol != 0, step == 0 || best[step - 1] != best[step], symbol < symbols.count else { continue }
-            let other = Int(second[step])
-            let alternative = other > 0 && other < symbols.count && secondProbability[step] > 0.05 ? symbols[other] : nil
-            characters.append((symbols[symbol], Double(bestProbability[step]), step, alternative))
+        let read = (0..<Int(steps)).map { step in
+            RecogniserStep(best: Int(best[step]), probability: Double(bestProbability[step]),
+                           second: Int(second[step]), secondProbability: Double(secondProbability[step]))
         }
-        let stepWidth = Double(inputWidth) / Double(max(steps, 1))
-        let used = Double(max(usedWidth, 1))
-        func share(_ step: Double) -> Double { min(max(step * stepWidth / used, 0), 1) }
-        var words: [LineWord] = []
-        var current: [(text: String, probability: Double, step: Int, alternative: String?)] = []
-        func close() {
-            guard let first = current.first, let last = current.last else { return }
-            let text = current.map(\.text).joined()
-            let confidence = current.map(\.probability).reduce(0, +) / Double(current.count)
-            // The likeliest single swaps: where the network hesitated most.
-            let swaps = current.indices
-                .filter { current[$0].alternative.map { $0 != " " } ?? false }
-                .sorted { current[$0].probability < current[$1].probability }
-                .prefix(2)
-                .map { index in current.indices.map { $0 == index ? current[$0].alternative! : current[$0].text }.joined() }
-            words.append(LineWord(
-                text: text, confidence: confidence, start: share(Double(first.step) - 0.5), end: share(Double(last.step) + 1.5),
-                variants: swaps))
-            current = []
-        }
-        for character in characters {
-            if character.text == " " { close() } else { current.append(character) }
-        }
-        close()
-        return LineText(text: characters.map(\.text).joined(), words: words)
+        return LineText(decoding: read, symbols: symbols, inputWidth: inputWidth, usedWidth: Int(usedWidth))
     }
 }

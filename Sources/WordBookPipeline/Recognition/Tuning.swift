@@ -76,6 +76,8 @@ enum Tuning {
     static let detectedTextFraction = 0.6
     /// Share of the width and height, around the aim point, that the text detector sees.
     static let detectionWindow = 0.75
+    /// A candidate of this many letters or fewer stays only when the language's dictionary knows it.
+    static let shortCandidateLetters = 3
     /// A reading below this confidence does not win over a better one for being a dictionary word.
     static let lexiconFloor = 30.0
     /// Margin, in the line's heights, on either side of Tesseract's word when the recogniser reads it alone.

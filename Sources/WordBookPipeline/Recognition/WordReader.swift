@@ -87,12 +87,21 @@ struct WordReader {
         func support(_ text: String) -> Int {
             readings.filter { $0.text.lowercased() == text.lowercased() }.count - 1
         }
-        var ranked = order.map { text -> Reading in
-            var reading = merged[text]!
-            reading.confidence = min(100, reading.confidence + Tuning.voteBonus * Double(support(text)))
-            return reading
-        }
-        ranked.sort { $0.confidence > $1.confidence }
+        // Below 100 a reading's confidence counts the attempts that agree on it; at 100 it hides them,
+        // so of two readings both at 100 the one more attempts agree on comes first: POLICE read three
+        // times over POLICED read twice. Otherwise equals keep the order they were read in.
+        let ranked = order
+            .map { text -> (reading: Reading, support: Int) in
+                var reading = merged[text]!
+                reading.confidence = min(100, reading.confidence + Tuning.voteBonus * Double(support(text)))
+                return (reading, support(text))
+            }
+            .sorted { (a: (reading: Reading, support: Int), b: (reading: Reading, support: Int)) -> Bool in
+                let first = a.reading.confidence, second = b.reading.confidence
+                if first != second { return first > second }
+                return first == 100 && a.support > b.support
+            }
+            .map(\.reading)
         // A reading that differs from a better one only in case tells the learner little: keep it last.
         var seenFolded: Set<String> = []
         let fresh = ranked.filter { seenFolded.insert($0.text.lowercased()).inserted }
