@@ -58,6 +58,13 @@ import Testing
         #expect(ranked.map(\.confidence) == [100, 100])
     }
 
+    @Test("At 100, the belief before the cap decides: the recogniser's sure reading over a doubtful one Tesseract read three ways")
+    func beliefBeforeTheCapDecidesAtTheCap() {
+        let ranked = WordReader.rank(Self.readings([("to", 99.98), ("lo", 71), ("lo", 94.3), ("to", 80), ("lo", 86.5)]))
+        #expect(ranked.map(\.text) == ["to", "lo"])
+        #expect(ranked.map(\.confidence) == [100, 100])
+    }
+
     @Test("Case twins, agreed on alike, keep the order they were read in")
     func caseTwinsKeepTheirOrder() {
         let ranked = WordReader.rank(Self.readings([("NEST", 99), ("nest", 100), ("NEST", 95)]))

@@ -87,21 +87,26 @@ struct WordReader {
         func support(_ text: String) -> Int {
             readings.filter { $0.text.lowercased() == text.lowercased() }.count - 1
         }
-        // Below 100 a reading's confidence counts the attempts that agree on it; at 100 it hides them,
-        // so of two readings both at 100 the one more attempts agree on comes first: POLICE read three
-        // times over POLICED read twice. Otherwise equals keep the order they were read in.
-        let ranked = order
-            .map { text -> (reading: Reading, support: Int) in
-                var reading = merged[text]!
-                reading.confidence = min(100, reading.confidence + Tuning.voteBonus * Double(support(text)))
-                return (reading, support(text))
+        // Below 100 a reading's confidence counts the attempts that agree on it; at 100 it hides them.
+        // So of two readings both at 100, the one with more belief before the cap comes first: POLICE,
+        // read surely three times, over POLICED read twice; the recogniser's sure `to` (99.98, and
+        // Tesseract once) over Tesseract's `lo` read three ways (at most 94). Case twins, which agree
+        // alike, and equals below 100 keep the order they were read in.
+        let believed = order.map { text in (reading: merged[text]!, belief: merged[text]!.confidence + Tuning.voteBonus * Double(support(text))) }
+        // Case twins share their support, and so the belief that orders them at 100: the likeliest twin's.
+        var twinBelief: [String: Double] = [:]
+        for (reading, belief) in believed { twinBelief[reading.text.lowercased()] = max(twinBelief[reading.text.lowercased()] ?? 0, belief) }
+        func key(_ item: (reading: Reading, belief: Double)) -> (Double, Double) {
+            let capped = min(100, item.belief)
+            return (capped, capped == 100 ? twinBelief[item.reading.text.lowercased()]! : 0)
+        }
+        let ranked = believed
+            .sorted { key($0) > key($1) }
+            .map { item -> Reading in
+                var reading = item.reading
+                reading.confidence = min(100, item.belief)
+                return reading
             }
-            .sorted { (a: (reading: Reading, support: Int), b: (reading: Reading, support: Int)) -> Bool in
-                let first = a.reading.confidence, second = b.reading.confidence
-                if first != second { return first > second }
-                return first == 100 && a.support > b.support
-            }
-            .map(\.reading)
         // A reading that differs from a better one only in case tells the learner little: keep it last.
         var seenFolded: Set<String> = []
         let fresh = ranked.filter { seenFolded.insert($0.text.lowercased()).inserted }
