@@ -100,6 +100,8 @@ let package = Package(
         // A region of a JPEG decoded alone, through the classic libjpeg API, whose errors need setjmp.
         .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "WordBookJPEG", dependencies: ["CTurboJPEG", "CJPEGRegion"]),
+        // A PNG read row by row and reduced as it is read, through libpng, whose errors need setjmp.
+        .target(name: "CPNGRows", linkerSettings: [.linkedLibrary("png16")]),
         // SHA-256, SHA-1 and HMAC from the system's libcrypto.
         .target(name: "WordBookDigest", dependencies: ["CCrypto"]),
         // Records, migrations, queries, the review schedulers and backup, through GRDB.
@@ -125,8 +127,8 @@ let package = Package(
         .target(
             name: "WordBookPipeline",
             dependencies: [
-                "CTesseract", "CHeif", "CWebP", "CSceneTextAPI", "WordBookJPEG", "WordBookVocabulary", "WordBookSettings",
-                "WordBookDigest",
+                "CTesseract", "CHeif", "CWebP", "CPNGRows", "CSceneTextAPI", "WordBookJPEG", "WordBookVocabulary",
+                "WordBookSettings", "WordBookDigest",
             ]
         ),
         // The worker: watching the inbox, filing photos through the pipeline into the store.
@@ -219,7 +221,7 @@ let package = Package(
             name: "WordBookKitTests",
             dependencies: [
                 "TestDatasets", "WordBookVocabulary", "WordBookStore", "WordBookSettings", "WordBookPipeline", "WordBookCapture", "WordBookAnki",
-                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "WordBookDigest", "CTesseract", "CWebP",
+                "WordBookThumbnail", "WordBookCommandLine", "WordBookGloss", "WordBookDigest", "CTesseract", "CWebP", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # C libraries the Swift targets link against
-  libtesseract-dev libleptonica-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libheif-dev libarchive-dev libsqlite3-dev libssl-dev
+  libtesseract-dev libleptonica-dev libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libheif-dev libarchive-dev libsqlite3-dev libssl-dev
   # C++ library the scene-text target links against: OpenCV's DNN module (libopencv-dnn406)
   libopencv-dnn-dev libopencv-imgproc-dev
   # recognition models: English, German, French, Spanish

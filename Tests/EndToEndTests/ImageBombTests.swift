@@ -7,27 +7,42 @@ import Testing
 /// hundreds of megabytes to decode (PNG, TIFF, WebP and HEIC decoded whole; a progressive JPEG's
 /// coefficients) is refused before it is decoded, in one sentence naming the setting.
 @Suite struct ImageBombTests {
-    /// A blank 1-bit PNG: a few kilobytes on disk, 400 MB as the colour picture the pipeline holds.
-    func blankPNG(width: Int32, height: Int32) throws -> Data {
+    /// A blank 1-bit image: a few kilobytes on disk, 400 MB as the colour picture of its full size.
+    func blank(width: Int32, height: Int32, format: Int32 = Int32(IFF_PNG)) throws -> Data {
         let pix = try #require(pixCreate(width, height, 1))
         var copy: UnsafeMutablePointer<PIX>? = pix
         defer { pixDestroy(&copy) }
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
-        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0)
+        try #require(pixWriteMem(&data, &size, pix, format) == 0)
         defer { free(data) }
         return Data(bytes: data!, count: size)
     }
 
+    func blankPNG(width: Int32, height: Int32) throws -> Data { try blank(width: width, height: height) }
+
+    /// A TIFF is decoded whole (by libtiff, through Leptonica): one that would take more than the
+    /// budget is refused from its header.
     @Test func aSmallFileThatWouldDecodeToHundredsOfMegabytesIsRefused() throws {
         let scratch = try Scratch(workers: 1)
-        let bomb = "\(scratch.root)/bomb.png"
-        try blankPNG(width: 9999, height: 9999).write(to: URL(fileURLWithPath: bomb))
+        let bomb = "\(scratch.root)/bomb.tiff"
+        try blank(width: 9999, height: 9999, format: Int32(IFF_TIFF_G4)).write(to: URL(fileURLWithPath: bomb))
         let result = try wordbook(["ingest", "--json", "--config", scratch.config, bomb])
         #expect(result.status == 1)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         #expect(line["status"] as? String == "failed")
         #expect((line["error"] as? String)?.contains("would take 763 MB once decoded, more than the 160 MB a worker may spend on one photo (capture.max_decode_megabytes)") == true, "\(line)")
+    }
+
+    /// The same picture as a PNG is read row by row and reduced as it is read: it is filed, and the
+    /// worker holds no more for it than for a 12-MP photo.
+    @Test func aPNGThatWouldDecodeToHundredsOfMegabytesIsFiledSmall() throws {
+        let scratch = try Scratch(workers: 1)
+        let png = "\(scratch.root)/large.png"
+        try blankPNG(width: 9999, height: 9999).write(to: URL(fileURLWithPath: png))
+        let (peak, line) = try peakKilobytes(ingesting: png, scratch)
+        #expect(line["status"] as? String == "filed", "\(line)")
+        #expect(peak < 250_000, "the worker's peak: \(peak) kB")
     }
 
     @Test func anImageWithinTheBudgetIsStillFiled() throws {
@@ -125,6 +140,28 @@ import Testing
         let (webpPeak, webpLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.webp", scratch)
         #expect(jpegLine["status"] as? String == "filed" && webpLine["status"] as? String == "filed", "\(jpegLine) \(webpLine)")
         #expect(webpPeak - jpegPeak < 32_000, "the JPEG's peak \(jpegPeak) kB, the WebP's \(webpPeak) kB")
+    }
+
+    /// A 6000 × 6000 PNG (a 36-MP picture saved so) is reduced as libpng reads its rows: the worker
+    /// holds no more for it than for a 12-MP JPEG. Decoded whole, as Leptonica does, it was counted at
+    /// 275 MB and refused.
+    @Test func aLargePNGIsNeverHeldAtFullSize() throws {
+        let scratch = try Scratch(workers: 1)
+        let pix = try #require(pixCreate(6000, 6000, 32))
+        var copy: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&copy) }
+        pixSetAllArbitrary(pix, 0xC8_B4_A0_00)
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0)
+        try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: "\(scratch.root)/large.png"))
+        free(data)
+        let photo = "\(scratch.root)/photo.jpg"
+        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("TestImages/exit_sign_12mp.jpg").path, toPath: photo)
+        let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
+        let (pngPeak, pngLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.png", scratch)
+        #expect(jpegLine["status"] as? String == "filed" && pngLine["status"] as? String == "filed", "\(jpegLine) \(pngLine)")
+        #expect(pngPeak - jpegPeak < 32_000, "the JPEG's peak \(jpegPeak) kB, the PNG's \(pngPeak) kB")
     }
 
     /// What follows a photo's image in its file is hashed but never held: a JPEG followed by 120 MB

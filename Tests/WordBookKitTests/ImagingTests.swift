@@ -92,6 +92,7 @@ import Testing
 
 import CTesseract
 import CWebP
+import CZlib
 
 @Suite struct ImageFileFormatTests {
     /// A 40 × 20 picture: left half red, right half blue.
@@ -158,6 +159,104 @@ import CWebP
             try decoder.decode(try largeWebP(lossless: true), within: 1600)
         }
         #expect(try decoder.decode(try largeWebP(lossless: false), within: 1600).picture.width == 1600)
+    }
+
+    /// A 4000 × 2000 PNG of the two halves.
+    func largePNG() throws -> [UInt8] {
+        let (width, height) = (4000, 2000)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height { for x in 0..<width { rgb.replaceSubrange((y * width + x) * 3..<(y * width + x) * 3 + 3, with: x < width / 2 ? [220, 20, 20] : [20, 20, 220]) } }
+        return try encoded(try Picture(width: width, height: height, rgb: rgb), format: Int32(IFF_PNG))
+    }
+
+    /// A PNG larger than the pipeline asks for comes out at that size, reduced as its rows are read,
+    /// with its colours where they were; its size in the file is kept.
+    @Test func aLargePNGIsReducedAsItIsRead() throws {
+        let photo = try PhotoDecoder(maxPixels: 100_000_000).decode(try largePNG(), within: 1600)
+        #expect(photo.format == .png)
+        #expect(photo.picture.width == 1600 && photo.picture.height == 800)
+        #expect(photo.originalWidth == 4000 && photo.originalHeight == 2000)
+        let rgb = try photo.picture.rgbBytes()
+        let left = (400 * 1600 + 200) * 3, right = (400 * 1600 + 1400) * 3
+        #expect(rgb[left..<left + 3] == [220, 20, 20], "left half red")
+        #expect(rgb[right..<right + 3] == [20, 20, 220], "right half blue")
+        // The boundary falls inside an output pixel in no row: each column of the picture is the mean of 2.5 of the image's.
+        let edge = (400 * 1600 + 799) * 3
+        #expect(rgb[edge..<edge + 3] == [220, 20, 20] && rgb[edge + 3..<edge + 6] == [20, 20, 220])
+    }
+
+    /// Every kind of PNG a camera, a scanner or an editor writes (1, 2, 4, 8 and 16-bit grey, a
+    /// palette, RGB, RGBA) comes out as the colours Leptonica reads from it, pixel for pixel.
+    @Test(arguments: [1, 2, 4, 8, 16, -8, 24, 32])
+    func everyKindOfPNGIsReadAsLeptonicaReadsIt(kind: Int32) throws {
+        let (width, height): (Int32, Int32) = (37, 23)
+        let depth = kind == 24 ? 32 : abs(kind)
+        let pix = try #require(pixCreate(width, height, depth))
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&owned) }
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = UInt32((x * 7 + y * 13) % 256)
+                switch depth {
+                case 32: pixSetPixel(pix, x, y, (value << 24) | ((255 - value) << 16) | (UInt32(y * 11 % 256) << 8) | UInt32(x * 5 % 256))
+                default: pixSetPixel(pix, x, y, value % (depth >= 16 ? 65_536 : 1 << UInt32(depth)) * (depth == 16 ? 257 : 1))
+                }
+            }
+        }
+        if kind == -8 {
+            // A palette of 256 colours.
+            let colormap = try #require(pixcmapCreate(8))
+            for index in 0..<256 { pixcmapAddColor(colormap, Int32(index), Int32(255 - index), Int32(index / 2)) }
+            pixSetColormap(pix, colormap)
+        }
+        if kind == 32 { pixSetSpp(pix, 4) } else if kind == 24 { pixSetSpp(pix, 3) }
+        let bytes = try encoded(try Picture(owning: pixClone(pix)), format: Int32(IFF_PNG))
+        let read = try PhotoDecoder(maxPixels: 1_000_000).decode(bytes, longEdge: 1600).picture
+        let leptonica = try bytes.withUnsafeBufferPointer { buffer in
+            try Picture(owning: try #require(pixReadMem(buffer.baseAddress, buffer.count))).rgb()
+        }
+        #expect(read.width == Int(width) && read.height == Int(height))
+        let same = try read.rgbBytes() == leptonica.rgbBytes()
+        #expect(same, "kind \(kind)")
+    }
+
+    /// A PNG in chunks, each with its length and CRC.
+    func png(width: UInt32, height: UInt32, colourType: UInt8, interlaced: Bool, rows: [UInt8]) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = UInt32(body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) })
+            return withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body + withUnsafeBytes(of: crc.bigEndian, Array.init)
+        }
+        var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(rows.count))))
+        var size = UInt(compressed.count)
+        _ = compress(&compressed, &size, rows, UInt(rows.count))
+        let header = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
+            + [8, colourType, 0, 0, interlaced ? 1 : 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+            + chunk("IDAT", Array(compressed.prefix(Int(size)))) + chunk("IEND", [])
+    }
+
+    /// An interlaced PNG comes in seven passes over the whole image, which are not read row by row:
+    /// it is read whole, as before. One pixel, in the first pass alone.
+    @Test func anInterlacedPNGIsReadWhole() throws {
+        let bytes = png(width: 1, height: 1, colourType: 2, interlaced: true, rows: [0, 200, 30, 90])
+        let photo = try PhotoDecoder(maxPixels: 1_000_000).decode(bytes, longEdge: 1600)
+        #expect(photo.picture.width == 1 && photo.picture.height == 1)
+        #expect(try photo.picture.rgbBytes() == [200, 30, 90])
+    }
+
+    /// A PNG cut short inside its pixels, or whose pixels are damaged, is refused saying which.
+    @Test func aPNGCutShortOrDamagedIsRefusedSayingWhich() throws {
+        let bytes = try largePNG()
+        let decoder = try PhotoDecoder(maxPixels: 100_000_000)
+        #expect(throws: ImagingError.corrupt(format: "PNG", reason: "the file ends before its pixels do")) {
+            try decoder.decode(Array(bytes.prefix(bytes.count / 2)), within: 1600)
+        }
+        var damaged = png(width: 2, height: 1, colourType: 2, interlaced: false, rows: [0, 1, 2, 3, 4, 5, 6])
+        damaged[damaged.count - 20] ^= 0xFF  // inside IDAT: its CRC no longer matches
+        #expect(throws: ImagingError.corrupt(format: "PNG", reason: "the pixel data is damaged")) {
+            try decoder.decode(damaged, within: 1600)
+        }
     }
 
     @Test func aPNGClaimingHugeDimensionsIsRefusedFromItsHeader() throws {

@@ -55,7 +55,7 @@ public final class PhotoDecoder {
     }
 
     /// A HEIC comes out reduced by the whole factor that keeps its long edge at least `longEdge`;
-    /// a JPEG at the scale `jpeg` picks; a WebP with its long edge at `longEdge`; the rest at full size.
+    /// a JPEG at the scale `jpeg` picks; a WebP or a PNG with its long edge at `longEdge`; a TIFF at full size.
     private func decode(
         _ bytes: [UInt8], longEdge: Int, observer: StageObserver?,
         jpeg: (JPEGCodec, [UInt8], Int) throws -> (picture: Picture, width: Int, height: Int)
@@ -92,7 +92,14 @@ public final class PhotoDecoder {
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: width, originalHeight: height,
                 orientation: .up, exif: ExifMetadata())
-        case .png, .tiff:
+        case .png:
+            let (picture, width, height) = try observer.time(.decode) {
+                try PNGReader.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes)
+            }
+            return DecodedPhoto(
+                picture: picture, format: format, originalWidth: width, originalHeight: height,
+                orientation: .up, exif: ExifMetadata())
+        case .tiff:
             let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,

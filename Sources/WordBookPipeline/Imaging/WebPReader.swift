@@ -24,7 +24,7 @@ enum WebPReader {
             guard width * height <= maxPixels else {
                 throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
             }
-            let (outWidth, outHeight) = try reduced(width: width, height: height, longEdge: longEdge)
+            let (outWidth, outHeight) = try Reduction.size(width: width, height: height, longEdge: longEdge)
             // The picture, the file's bytes, and what libwebp holds on the way: a lossless image's
             // ARGB pixels, a lossy one's alpha plane; its other buffers are a few rows of the width.
             let lossless = config.input.format == 2
@@ -54,16 +54,6 @@ enum WebPReader {
             pixEndianByteSwap(picture.pix)
             return (picture, width, height)
         }
-    }
-
-    /// The size whose long edge is `longEdge`, the shape kept; the size itself when it is no larger.
-    /// A strip that would keep less than a pixel across is refused, as `Picture.scaled(by:)` refuses it.
-    static func reduced(width: Int, height: Int, longEdge: Int) throws -> (width: Int, height: Int) {
-        let longest = max(width, height)
-        guard longEdge > 0, longest > longEdge else { return (width, height) }
-        let scale = Double(longEdge) / Double(longest)
-        guard Double(min(width, height)) * scale >= 1 else { throw ImagingError.tooThin(width: width, height: height) }
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
     static func reason(_ status: VP8StatusCode) -> String {
