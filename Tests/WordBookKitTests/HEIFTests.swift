@@ -97,6 +97,41 @@ import WordBookSettings
 
     /// The picture a HEIC's HEVC configuration declares is what the decoder allocates: a file whose
     /// `ispe` says fewer pixels than that is refused before it is decoded, however small it claims to be.
+    /// A box: its size, its type, its payload.
+    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        let size = 8 + payload.count
+        return [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + payload
+    }
+
+    /// A file's `meta` with an `iref` of 16-bit `dimg` references: each image and those it is built from.
+    static func references(_ derivations: [(Int, [Int])]) -> [UInt8] {
+        func id(_ value: Int) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+        let dimg = derivations.flatMap { from, to in box("dimg", id(from) + id(to.count) + to.flatMap(id)) }
+        return ftyp("heic", ["mif1", "heic"]) + box("meta", [0, 0, 0, 0] + box("iref", [0, 0, 0, 0] + dimg))
+    }
+
+    /// libheif follows the images a grid or an overlay is built from without looking for a loop: an
+    /// image built from itself, or from images deeper than any camera writes, is refused before
+    /// libheif reads it. A grid of tiles, an overlay of grids, stay.
+    @Test func imagesBuiltFromThemselvesOrTooDeepAreRefused() throws {
+        #expect(HEIFItems.fault(in: Self.references([(1, [2, 3, 4, 5])])) == nil)
+        #expect(HEIFItems.fault(in: Self.references([(9, [1, 6]), (1, [2, 3]), (6, [7, 8])])) == nil)
+        #expect(HEIFItems.fault(in: Self.references([(2, [2])])) == "an image in it is built from itself")
+        #expect(HEIFItems.fault(in: Self.references([(1, [2]), (2, [3]), (3, [1])])) == "an image in it is built from itself")
+        let chain = (1...10).map { ($0, [$0 + 1]) }
+        #expect(HEIFItems.fault(in: Self.references(chain)) == "its images are built from images more than 8 deep")
+        #expect(HEIFItems.fault(in: Self.references(Array(chain.prefix(8)))) == nil)
+    }
+
+    /// The file `make fuzz` found: a grid whose tile is itself. It killed the worker; now it fails in a sentence.
+    @Test func aGridBuiltFromItselfFailsInASentence() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/grid-built-from-itself.heic")))
+        #expect(throws: ImagingError.corrupt(format: "HEIC", reason: "an image in it is built from itself")) {
+            try PhotoDecoder(maxPixels: 100_000_000).decode(bytes, longEdge: 1600)
+        }
+    }
+
     @Test func aHEICWhoseHeaderUndersellsItsPictureIsRefusedBeforeDecoding() throws {
         for name in ["station", "manana_portrait", "cafe"] {
             let bytes = try Self.bytes("heic/\(name).heic")

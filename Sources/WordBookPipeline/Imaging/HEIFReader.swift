@@ -14,6 +14,8 @@ final class HEIFReader {
     /// Reads the file's structure, not its pixels. libheif copies `bytes`, so they need not outlive the reader.
     /// libheif's own size limit is raised to `maxPixels`, so that the budget is judged here and named in the message.
     init(_ bytes: [UInt8], maxPixels: Int) throws {
+        // Before libheif reads it: libheif follows a loop of images built from one another until the stack overflows.
+        if let fault = HEIFItems.fault(in: bytes) { throw ImagingError.corrupt(format: "HEIC", reason: fault) }
         guard let context = heif_context_alloc() else { throw ImagingError.operationFailed("start the HEIF reader") }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: maxPixels + 1))
         // The worker decodes one photo per thread already: a grid's tiles are decoded on this one.

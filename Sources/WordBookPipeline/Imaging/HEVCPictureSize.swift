@@ -8,43 +8,18 @@ enum HEVCPictureSize {
     /// can be read (a file libheif then judges by itself).
     static func declared(in file: [UInt8]) -> [(width: Int, height: Int)] {
         var sizes: [(width: Int, height: Int)] = []
-        for meta in boxes(file, in: 0..<file.count) where meta.type == "meta" {
+        for meta in ISOBoxes.boxes(file, in: 0..<file.count) where meta.type == "meta" && meta.payload.count >= 4 {
             // `meta` is a full box: a version and flags before its children.
             let children = (meta.payload.lowerBound + 4)..<meta.payload.upperBound
-            for properties in boxes(file, in: children) where properties.type == "iprp" {
-                for container in boxes(file, in: properties.payload) where container.type == "ipco" {
-                    for property in boxes(file, in: container.payload) where property.type == "hvcC" {
+            for properties in ISOBoxes.boxes(file, in: children) where properties.type == "iprp" {
+                for container in ISOBoxes.boxes(file, in: properties.payload) where container.type == "ipco" {
+                    for property in ISOBoxes.boxes(file, in: container.payload) where property.type == "hvcC" {
                         sizes += parameterSetSizes(Array(file[property.payload]))
                     }
                 }
             }
         }
         return sizes
-    }
-
-    /// The ISO base media boxes in `range` of `bytes`: each one's type and payload, stopping at the
-    /// first box whose size does not fit.
-    static func boxes(_ bytes: [UInt8], in range: Range<Int>) -> [(type: String, payload: Range<Int>)] {
-        func number(at offset: Int, bytes count: Int) -> Int {
-            (0..<count).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
-        }
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return [] }
-        var found: [(type: String, payload: Range<Int>)] = []
-        var offset = range.lowerBound
-        while offset + 8 <= range.upperBound {
-            var size = number(at: offset, bytes: 4), header = 8
-            if size == 1 {
-                guard offset + 16 <= range.upperBound else { break }
-                size = number(at: offset + 8, bytes: 8)
-                header = 16
-            } else if size == 0 {
-                size = range.upperBound - offset  // to the end
-            }
-            guard size >= header, size <= range.upperBound - offset else { break }
-            found.append((String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), (offset + header)..<(offset + size)))
-            offset += size
-        }
-        return found
     }
 
     /// The picture size of each sequence parameter set in an `hvcC` payload: 22 bytes of profile and
