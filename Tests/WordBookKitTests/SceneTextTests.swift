@@ -223,6 +223,19 @@ import WordBookVocabulary
         #expect(proposal.word == "PLACE", "\(proposal)")
     }
 
+    /// A small photo of a sign (320 px wide, as a head-worn camera or a messaging app gives it)
+    /// in which the detector finds no line at the picture's size: its middle, looked at again
+    /// enlarged, holds the sign's lines, and the word is read from them, not the whole taken for one word.
+    /// Read whole, it gave `2ee`.
+    @Test func aSmallPhotoIsLookedAtAgainEnlarged() throws {
+        let (file, word) = ("svttrain_12_11_w00.jpg", "BELLA")
+        let photo = try Self.picture(Self.streets.appendingPathComponent(file))
+        let small = try photo.scaled(by: 320 / Double(photo.width))
+        let recognizer = Recognizer(sceneText: Self.models)
+        let proposal = try recognizer.propose(small, language: .english)
+        #expect(proposal.word == word && proposal.evidence?.route == .detected, "\(proposal)")
+    }
+
     /// A picture that is one word is read by both readers: confident when they agree (Rescue); where
     /// Tesseract misreads (MANILE), the recogniser's reading, a word, is the proposal.
     @Test(arguments: [("1017_1.png", "Rescue", true), ("195_5.png", "MANILA", false)])

@@ -107,10 +107,24 @@ public final class Recognizer {
         if WordReader.isWordCrop(width: grey.width, height: grey.height) {
             // A small picture is a cropped word when its text fills it; a small photo (a head-worn
             // camera's, one passed on by a messaging app) holds its words somewhere inside it.
-            if let scene, let colour = try? picture.rgb(),
-               !DetectedLines.fillsPicture(try scene.detector.lines(in: colour), width: grey.width, height: grey.height),
-               let found = try proposeDetected(colour, grey, reader: reader, scene: scene, language: language) {
-                return found
+            if let scene, let colour = try? picture.rgb() {
+                let lines = try scene.detector.lines(in: colour)
+                if !DetectedLines.fillsPicture(lines, width: grey.width, height: grey.height),
+                   let found = try proposeDetected(colour, grey, reader: reader, scene: scene, language: language) {
+                    return found
+                }
+                // No line at all: the text may be too small for the detector at the picture's size (a
+                // small, soft photo of a sign). Its middle, around the aim, is looked at again enlarged;
+                // lines there that do not fill it are a small photo's, read from that middle.
+                let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.enlargedWindow)
+                if lines.isEmpty {
+                    let enlarged = try scene.detector.lines(in: try colour.cropped(to: middle))
+                    if !enlarged.isEmpty, !DetectedLines.fillsPicture(enlarged, width: middle.width, height: middle.height),
+                       let found = try proposeDetected(
+                           colour, grey, reader: reader, scene: scene, language: language, window: Tuning.enlargedWindow, detected: enlarged) {
+                        return found
+                    }
+                }
             }
             return try proposeCrop(grey, reader: reader, recogniser: scene?.reader, colour: picture, language: language)
         }

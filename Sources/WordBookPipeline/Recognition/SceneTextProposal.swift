@@ -5,13 +5,17 @@ import WordBookVocabulary
 extension Recognizer {
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
+    /// The detector sees the middle `window` of the photo; `detected` are its lines there when it has
+    /// already looked.
     func proposeDetected(
-        _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language, straightened: Bool = false
+        _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language, straightened: Bool = false,
+        window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil
     ) throws -> Proposal? {
         let aim = AimPoint.centre(width: grey.width, height: grey.height)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
-        let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.detectionWindow)
-        let lines = try scene.detector.lines(in: try colour.cropped(to: middle)).map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
+        let middle = AimPoint.middle(width: grey.width, height: grey.height, share: window)
+        let lines = try (detected ?? scene.detector.lines(in: try colour.cropped(to: middle)))
+            .map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
         // A phone held at a slant turns the lines: the recogniser reads a turned line from its own
         // rectified crop, but Tesseract reads the level band around it, where the line runs across the
@@ -22,7 +26,7 @@ extension Recognizer {
             let turn = -nearest.slant
             if var proposal = try proposeDetected(
                 try colour.rotated(by: turn), try grey.rotated(by: turn), reader: reader, scene: scene, language: language,
-                straightened: true) {
+                straightened: true, window: window) {
                 proposal.box = proposal.box?.rotated(by: -turn, inFrame: grey.width, grey.height)
                 proposal.around = proposal.around.map {
                     ReadWord(text: $0.text, box: $0.box.rotated(by: -turn, inFrame: grey.width, grey.height))

@@ -76,6 +76,9 @@ enum Tuning {
     static let detectedTextFraction = 0.6
     /// Share of the width and height, around the aim point, that the text detector sees.
     static let detectionWindow = 0.75
+    /// Share of a small picture, around the aim point, that the detector sees again enlarged (to
+    /// `detectorSide` on its shorter side) when it found no line in the whole: twice as large.
+    static let enlargedWindow = 0.5
     /// A candidate of this many letters or fewer stays only when the language's dictionary knows it.
     static let shortCandidateLetters = 3
     /// A reading below this confidence does not win over a better one for being a dictionary word.
