@@ -132,6 +132,40 @@ import WordBookSettings
         }
     }
 
+    /// A `meta` whose item 1 is a grid or an overlay (`infe` version 2), its data in `idat` (`iloc`
+    /// version 1, construction method 1): version 0, `flags`, then the type's fields.
+    static func composed(_ type: String, flags: UInt8, fields: [UInt8]) -> [UInt8] {
+        let data = [0, flags] + fields
+        let infe = box("infe", [2, 0, 0, 0, 0, 1, 0, 0] + Array(type.utf8) + [0])
+        let iinf = box("iinf", [0, 0, 0, 0, 0, 1] + infe)
+        // offset and length 2 bytes each, no base offset or index; one item, method 1, one extent.
+        let iloc = box("iloc", [1, 0, 0, 0, 0x22, 0x00, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, UInt8(data.count)])
+        return ftyp("heic", ["mif1", "heic"]) + box("meta", [0, 0, 0, 0] + iinf + iloc + box("idat", data))
+    }
+
+    /// The size a grid or an overlay composes is read from its own data, in 16 or 32 bits.
+    @Test func theSizeAGridOrAnOverlayComposesIsRead() throws {
+        // A grid of 2 × 3 tiles composing 1024 × 768 in 16-bit fields, and 40000 × 30000 in 32-bit ones.
+        let grid16 = Self.composed("grid", flags: 0, fields: [1, 2, 0x04, 0x00, 0x03, 0x00])
+        let grid32 = Self.composed("grid", flags: 1, fields: [1, 2, 0, 0, 0x9C, 0x40, 0, 0, 0x75, 0x30])
+        // An overlay: four fill values, then its canvas.
+        let overlay = Self.composed("iovl", flags: 0, fields: [0, 0, 0, 0, 0, 0, 0, 0, 0x8F, 0x0D, 0x7A, 0x90])
+        #expect(HEIFItems.composedSizes(in: grid16).map { [$0.width, $0.height] } == [[1024, 768]])
+        #expect(HEIFItems.composedSizes(in: grid32).map { [$0.width, $0.height] } == [[40000, 30000]])
+        #expect(HEIFItems.composedSizes(in: overlay).map { [$0.width, $0.height] } == [[36621, 31376]])
+        #expect(HEIFItems.composedSizes(in: try Self.bytes("heic/station.heic")).isEmpty, "one coded image")
+    }
+
+    /// The file `make fuzz` found next: a 24 × 16 image built from an overlay that claims a canvas of
+    /// 36621 × 31376, which libheif allocated (3.4 GB). It is refused before it is decoded.
+    @Test func anOverlayLargerThanItsImageIsRefusedBeforeDecoding() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/overlay-larger-than-its-image.heic")))
+        #expect(throws: ImagingError.corrupt(format: "HEIC", reason: "its header gives 24 × 16 pixels, but its picture is composed at 36621 × 31376")) {
+            try PhotoDecoder(maxPixels: 100_000_000).decode(bytes, longEdge: 1600)
+        }
+    }
+
     @Test func aHEICWhoseHeaderUndersellsItsPictureIsRefusedBeforeDecoding() throws {
         for name in ["station", "manana_portrait", "cafe"] {
             let bytes = try Self.bytes("heic/\(name).heic")

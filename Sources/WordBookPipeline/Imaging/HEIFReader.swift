@@ -10,6 +10,8 @@ final class HEIFReader {
     private let fileBytes: Int
     /// The picture sizes the file's HEVC configurations declare (see `HEVCPictureSize`).
     private let codedSizes: [(width: Int, height: Int)]
+    /// The sizes the file's grids and overlays compose (see `HEIFItems.composedSizes`).
+    private let composedSizes: [(width: Int, height: Int)]
 
     /// Reads the file's structure, not its pixels. libheif copies `bytes`, so they need not outlive the reader.
     /// libheif's own size limit is raised to `maxPixels`, so that the budget is judged here and named in the message.
@@ -36,6 +38,7 @@ final class HEIFReader {
         self.handle = handle
         fileBytes = bytes.count
         codedSizes = HEVCPictureSize.declared(in: bytes)
+        composedSizes = HEIFItems.composedSizes(in: bytes)
     }
 
     deinit {
@@ -58,6 +61,11 @@ final class HEIFReader {
         if let coded = codedSizes.first(where: { max($0.width, $0.height) > shown.long + 64 || min($0.width, $0.height) > shown.short + 64 }) {
             throw ImagingError.corrupt(
                 format: "HEIC", reason: "its header gives \(width) × \(height) pixels, but its picture is coded at \(coded.width) × \(coded.height)")
+        }
+        // A grid or an overlay composes at most the picture shown, padded to whole tiles.
+        if let composed = composedSizes.first(where: { max($0.width, $0.height) > shown.long + 64 || min($0.width, $0.height) > shown.short + 64 }) {
+            throw ImagingError.corrupt(
+                format: "HEIC", reason: "its header gives \(width) × \(height) pixels, but its picture is composed at \(composed.width) × \(composed.height)")
         }
         guard width * height <= maxPixels else {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
