@@ -236,6 +236,17 @@ import WordBookVocabulary
         #expect(proposal.word == word && proposal.evidence?.route == .detected, "\(proposal)")
     }
 
+    /// A small photo whose line near the aim the detector found at a slant (a sign's lettering, not a
+    /// turned photo) is read as found when, turned level, no line lies near the aim: it was read whole
+    /// as one word (`ais`), then by Tesseract alone (`pousToN`).
+    @Test func aSlantedLineIsReadAsFoundWhenTurningItLevelFindsNothing() throws {
+        let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_08_01_w01.jpg"))
+        let small = try photo.scaled(by: 320 / Double(photo.width))
+        let recognizer = Recognizer(sceneText: Self.models)
+        let proposal = try recognizer.propose(small, language: .english)
+        #expect(proposal.word == "HOUSTON" && proposal.evidence?.route == .detected, "\(proposal)")
+    }
+
     /// A picture that is one word is read by both readers: confident when they agree (Rescue); where
     /// Tesseract misreads (MANILE), the recogniser's reading, a word, is the proposal.
     @Test(arguments: [("1017_1.png", "Rescue", true), ("195_5.png", "MANILA", false)])

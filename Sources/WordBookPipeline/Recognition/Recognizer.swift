@@ -109,9 +109,10 @@ public final class Recognizer {
             // camera's, one passed on by a messaging app) holds its words somewhere inside it.
             if let scene, let colour = try? picture.rgb() {
                 let lines = try scene.detector.lines(in: colour)
-                if !DetectedLines.fillsPicture(lines, width: grey.width, height: grey.height),
-                   let found = try proposeDetected(colour, grey, reader: reader, scene: scene, language: language) {
-                    return found
+                // Lines that do not fill it make it a small photo: read as a photo is, never whole as one word.
+                if !DetectedLines.fillsPicture(lines, width: grey.width, height: grey.height) {
+                    return try proposeDetected(colour, grey, reader: reader, scene: scene, language: language)
+                        ?? proposePhoto(grey, reader: reader, language: language, route: .page)
                 }
                 // No line at all: the text may be too small for the detector at the picture's size (a
                 // small, soft photo of a sign). Its middle, around the aim, is looked at again enlarged;

@@ -33,7 +33,8 @@ extension Recognizer {
                 }
                 return proposal
             }
-            return nil
+            // Turned level, no line lies near the aim (a line the detector found slanted is a curved
+            // script or a logo, not a turned photo): it is read as found.
         }
         // Running text on a page (a line squeezed to less than half its width in the recogniser's input,
         // with lines like it above and below) is print, which Tesseract reads and places word by word
