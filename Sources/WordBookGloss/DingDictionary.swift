@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The index has dictd's format (`key<TAB>offset<TAB>length`, keys as dictfmt writes them, sorted by
 /// their bytes, lines of one key in the file's order), so `DictionaryIndex` reads it. It lives in the
-/// index folder as `ding-de-en-SIZE-MTIME.index`: a source file of another size or time is another
-/// name, so a changed file is indexed again and the old index removed.
+/// index folder as `ding-de-en-FORMAT-SIZE-MTIME.index`: a source file of another size or time, or an
+/// index whose terms are read another way (`indexFormat`), is another name, so a changed file is
+/// indexed again and the old index removed.
 final class DingDictionary: Sendable {
     let path: String
     private let text: MappedFile
@@ -45,8 +46,12 @@ final class DingDictionary: Sendable {
     static func indexPath(for path: String, folder: String) throws(GlossError) -> String {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        return "\(folder)/\(indexPrefix)\(status.st_size)-\(status.st_mtim.tv_sec).index"
+        return "\(folder)/\(indexPrefix)\(indexFormat)-\(status.st_size)-\(status.st_mtim.tv_sec).index"
     }
+
+    /// How the index reads a line's terms; a change to `DingEntry`'s terms counts it up.
+    /// 2: a verb's preposition and object are not the term (`um etw. feilschen` is under feilschen).
+    private static let indexFormat = 2
 
     private static let indexPrefix = "ding-de-en-"
 

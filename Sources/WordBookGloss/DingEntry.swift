@@ -15,10 +15,14 @@ import Foundation
 struct DingEntry: Equatable {
     /// One German term: what a look-up matches, and its grammar tags.
     struct Term: Equatable {
-        /// The term as written, without marks or leading `etw.`, `jdn.`, `sich`, articles and pronouns:
-        /// `etw. versuchen` → versuchen, `er/sie/es ist` → ist.
+        /// The term as written, without marks or leading `etw.`, `jdn.`, `sich`, articles, pronouns and a
+        /// verb's preposition with its object: `etw. versuchen` → versuchen, `er/sie/es ist` → ist,
+        /// `um etw. feilschen` → feilschen.
         var spelling: String
         var tags: [String]
+        /// Whether the term took a preposition and its object, as a verb does in one of its uses
+        /// (`um etw. feilschen`, `sich um jdn. kümmern`): the line is that construction's sense.
+        var construction = false
     }
 
     /// What a German term is to its line.
@@ -27,6 +31,9 @@ struct DingEntry: Equatable {
         case headword
         /// Another synonym of the first part (`Rechnung {f}; Abrechnung {f}` for Abrechnung).
         case synonym
+        /// A term of the first part with a preposition and its object (`um etw. feilschen`): a verb's
+        /// use with that object, a narrower sense than the verb's own lines give.
+        case construction
         /// A single-word inflected form of the headword (`Ausgänge {pl}`, `gedrückt`, `ist`).
         case inflection
         /// A compound or phrase of a later part, with its own translation (`Betriebskostenabrechnung`).
@@ -47,7 +54,7 @@ struct DingEntry: Equatable {
         guard let (german, separator) = Self.germanSide(of: line) else { return nil }
         self.line = line
         germanParts = german
-        head = germanParts.first.map(Self.terms(inPart:)) ?? []
+        head = germanParts.first.map(Self.headTerms(inPart:)) ?? []
         english = Self.parts(of: line[separator.upperBound...])
         guard !head.isEmpty else { return nil }
     }
@@ -59,7 +66,7 @@ struct DingEntry: Equatable {
         guard !german.hasPrefix("#") else { return nil }
         let parts = parts(of: german[...])
         guard let first = parts.first else { return nil }
-        let head = terms(inPart: first)
+        let head = headTerms(inPart: first)
         return head.isEmpty ? nil : indexedTerms(germanParts: parts, head: head)
     }
 
@@ -103,7 +110,7 @@ struct DingEntry: Equatable {
             for (position, term) in part.enumerated() where DictionaryIndex.key(for: term.spelling) == key {
                 let role: Role
                 if number == 0 {
-                    role = position == 0 ? .headword : .synonym
+                    role = term.construction ? .construction : position == 0 ? .headword : .synonym
                 } else {
                     role = isInflection(term) ? .inflection : .part
                 }
@@ -220,16 +227,36 @@ struct DingEntry: Equatable {
         "ich", "du", "er", "sie", "es", "wir", "ihr", "Sie", "man",
     ]
 
+    /// The objects Ding writes before a verb (`etw. versuchen`, `auf jdn. warten`).
+    private static let objects: Set<Substring> = ["etw.", "jd.", "jdn.", "jdm.", "jds."]
+
+    /// Prepositions that stand before a verb's object in its term (`um etw. feilschen`, `auf jdn. warten`).
+    private static let prepositions: Set<Substring> = [
+        "an", "auf", "aus", "bei", "durch", "für", "gegen", "hinter", "in", "mit", "nach", "neben", "über", "um",
+        "unter", "von", "vor", "zu", "zwischen",
+    ]
+
     /// A single word that Ding lists as a form of the headword: a plural tagged `{pl}` in a noun's line,
     /// an untagged form in a verb's (`drückend`, `gedrückt`, `er/sie/es drückt`).
     private func isInflection(_ term: Term) -> Bool {
         guard !term.spelling.contains(" ") else { return false }
         if term.tags == ["pl"] { return headTags.contains { ["m", "f", "n"].contains($0) } }
-        return term.tags.isEmpty && headTags.contains { ["vt", "vi", "vr", "v"].contains($0) }
+        return term.tags.isEmpty && headTags.contains(where: Self.verbTags.contains)
     }
 
+    private static let verbTags: Set<String> = ["vt", "vi", "vr", "v"]
+
     private static func terms(inPart part: String) -> [Term] {
-        pieces(of: part, separator: ";").compactMap(term(in:))
+        pieces(of: part, separator: ";").compactMap { term(in: $0, construction: false) }
+    }
+
+    /// The first part's terms, where a verb's preposition and object are not the term (`um etw.
+    /// feilschen {vi}` is feilschen's). Only a verb's: `auf etw. hin` is no sense of hin.
+    private static func headTerms(inPart part: String) -> [Term] {
+        let pieces = pieces(of: part, separator: ";")
+        let terms = pieces.compactMap { term(in: $0, construction: true) }
+        guard terms.contains(where: \.construction), !terms.contains(where: { $0.tags.contains(where: verbTags.contains) }) else { return terms }
+        return pieces.compactMap { term(in: $0, construction: false) }
     }
 
     /// `side` cut at each ` | `, empty parts kept.
@@ -275,7 +302,7 @@ struct DingEntry: Equatable {
         return pieces.map { $0.unicodeScalars.trimming(\.isSpace) }.filter { !$0.isEmpty }
     }
 
-    private static func term(in piece: String) -> Term? {
+    private static func term(in piece: String, construction allowed: Bool) -> Term? {
         var tags: [String] = []
         var rest = piece.unicodeScalars[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -283,11 +310,22 @@ struct DingEntry: Equatable {
             rest = rest[rest.index(after: close)...]
         }
         var words = withoutMarks(piece, keepingContext: false).split(separator: " ")
-        while words.count > 1, words[0].split(separator: "/").allSatisfy({ leadingWords.contains($0) }) { words.removeFirst() }
+        var construction = false
+        while words.count > 1 {
+            if words[0].split(separator: "/").allSatisfy({ leadingWords.contains($0) }) {
+                words.removeFirst()
+            } else if allowed, words.count > 2, prepositions.contains(words[0]), words[1].split(separator: "/").allSatisfy(objects.contains) {
+                // The preposition a verb takes, with its object: `um etw. feilschen`, `sich um jdn./etw. kümmern`.
+                words.removeFirst(2)
+                construction = true
+            } else {
+                break
+            }
+        }
         // `ist/war gegangen` and `drückt; drückte` name forms; a comma starts a construction (`versuchen, etw. zu tun`).
         // `Achtung!` is the word as a call or a sign says it: the same word.
         let spelling = words.joined(separator: " ").unicodeScalars.trimming { $0 == "," || $0 == "!" }
-        return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags)
+        return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags, construction: construction)
     }
 
     /// Text without `{…}`, `[…]`, `<…>` and ` /abbreviations/`, and without `(…)` unless `keepingContext`.

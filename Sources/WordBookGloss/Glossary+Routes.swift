@@ -100,7 +100,8 @@ extension Glossary {
     }
 
     /// The lines of Ding's file that name the word, as senses in Ding's order: the lines it heads, then
-    /// those where it is a synonym; failing both, the lines whose inflected form it is (their first
+    /// those where it is a synonym, then those where it takes a preposition and object (`um etw.
+    /// feilschen`); failing these, the lines whose inflected form it is (their first
     /// part's senses, `Ausgänge` → Ausgang's; forms of a line's first word before those of its
     /// synonyms), and failing those, the compounds and phrases it is. The gloss takes Ding's first
     /// sense, then what several senses give, then each sense's first translation in turn, then the rest.
@@ -112,10 +113,10 @@ extension Glossary {
         let fitting = all.filter { $0.entry.grammar.kind == kind }
         let lines = kind == nil || fitting.isEmpty ? all : fitting
         guard let best = lines.map(\.match.role).min() else { return nil }
-        // The senses the word heads or is a synonym in, in Ding's order unless a later one is far more
+        // The senses the word heads, is a synonym in or takes an object in, in Ding's order unless a later one is far more
         // common (SenseOrder): a word's lines come in Ding's file alphabetically (`Zug`: lineament first).
         let dingOrder = lines.enumerated()
-            .filter { $0.element.match.role == best || (best == .headword && $0.element.match.role == .synonym) }
+            .filter { $0.element.match.role == best || (best < .inflection && $0.element.match.role < .inflection) }
             .sorted {
                 let (a, b) = ($0.element.match, $1.element.match)
                 let first = best == .inflection ? (a.position == 0 ? 0 : 1) : a.role.rawValue
@@ -123,14 +124,18 @@ extension Glossary {
                 return (first, $0.offset) < (second, $1.offset)
             }
             .map { (line: $0.element, translations: $0.element.entry.translations(ofPart: $0.element.match.role == .part ? $0.element.match.part : 0)) }
-        let chosen = SenseOrder.ordered(dingOrder) { sense in
+        func commonness(_ sense: (line: (entry: DingEntry, match: DingEntry.Match), translations: [String])) -> Double {
             // An inflected form is weighed by its own English, the part beside it on the line: `Herren {pl}`
             // is "gentlemen" on one line and "Messrs" on another, and the plural of Mister is rare.
             let form = sense.line.match.role == .inflection ? sense.line.entry.translations(ofForm: sense.line.match.part) : []
             return SenseOrder.commonness(form.isEmpty ? sense.translations : form, parts: sense.line.entry.germanParts.count,
-                                         synonym: sense.line.match.role == .synonym || (sense.line.match.role == .headword && sense.line.match.position > 0),
+                                         synonym: [.synonym, .construction].contains(sense.line.match.role) || (sense.line.match.role == .headword && sense.line.match.position > 0),
                                          labelledRare: sense.line.entry.isLabelledRare(atHeadPosition: sense.line.match.role == .part ? 0 : sense.line.match.position))
         }
+        // A verb's uses with a preposition and object are narrower senses: they follow its own, and
+        // never go before them (`sich um etw. handeln`, "to be", is no first sense of handeln).
+        let chosen = [dingOrder.filter { $0.line.match.role != .construction }, dingOrder.filter { $0.line.match.role == .construction }]
+            .flatMap { senses in SenseOrder.ordered(senses, commonness: commonness) }
         let senses = chosen.map(\.translations).filter { !$0.isEmpty }
         let headword = best == .inflection ? chosen.first.map { $0.line.entry.base(ofInflectionAt: $0.line.match.position) } ?? spelled : spelled
         var inOrder: [String] = []

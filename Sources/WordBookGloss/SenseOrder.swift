@@ -13,7 +13,8 @@ import Foundation
 /// one in Ding's order: then the most common goes first. Ding's first line for `Ausgang`, "exit",
 /// keeps its place before "ending"; `Zug`'s "train" goes before "lineament".
 /// A line whose first word is another (`Eisenbahnzug; Zug (Bahn)`, `Achtung` third in `Respekt;
-/// Hochachtung; Achtung`) is that word's sense first, and counts half a Zipf lower.
+/// Hochachtung; Achtung`), or a verb's use with a preposition and object (`um etw. feilschen`), is that
+/// word's sense second, and counts half a Zipf lower.
 enum SenseOrder {
     /// The translations that stand for a sense: the first few of one line, synonyms of one another.
     static let translationsWeighed = 3

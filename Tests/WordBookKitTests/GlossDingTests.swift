@@ -33,6 +33,17 @@ import WordBookVocabulary
         #expect(try Self.gloss("retten").text.contains("to rescue"))
     }
 
+    @Test func aVerbDingFilesWithAPrepositionAndObjectIsGlossed() throws {
+        // Ding files verzichten only as `auf etw. verzichten`, and "to haggle" only as `um etw. feilschen`:
+        // the preposition and its object are not the word.
+        #expect(try Self.gloss("verzichten").text.hasPrefix("to do without"))
+        #expect(try Self.gloss("feilschen").text.contains("to haggle"))
+        #expect(try Self.gloss("kümmern").text.contains("to look after"))
+        // Such a use is a narrower sense, after the verb's own: `sich um etw. handeln` ("to be") does
+        // not go before "to act", however common "be" is.
+        #expect(try Self.gloss("handeln").text.hasPrefix("to act"))
+    }
+
     @Test func anInflectedFormIsGlossedAsItsHeadword() throws {
         let herren = try Self.gloss("Herren")
         #expect(herren.headword == "Herr")
