@@ -85,10 +85,16 @@ import Testing
 
     /// The worker's peak memory (GNU time's maximum resident set, kB) while it ingests `path`.
     func peakKilobytes(ingesting path: String, _ scratch: Scratch) throws -> (kilobytes: Int, line: [String: Any]) {
+        let (kilobytes, lines) = try peakKilobytes(ingesting: [path], scratch)
+        return (kilobytes, try #require(lines.first))
+    }
+
+    /// The same for `paths`, filed one after the other; a line for each.
+    func peakKilobytes(ingesting paths: [String], _ scratch: Scratch) throws -> (kilobytes: Int, lines: [[String: Any]]) {
         let time = Process()
         time.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         let worker = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-worker").path
-        time.arguments = ["-f", "peak %M", worker, "ingest", "--json", "--workers", "1", "--config", scratch.config, path]
+        time.arguments = ["-f", "peak %M", worker, "ingest", "--json", "--workers", "1", "--config", scratch.config] + paths
         let (output, errors) = (Pipe(), Pipe())
         time.standardOutput = output
         time.standardError = errors
@@ -97,8 +103,28 @@ import Testing
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         time.waitUntilExit()
         let peak = try #require(stderr.firstMatch(of: /peak (\d+)/).flatMap { Int($0.1) }, "\(stderr)")
-        let line = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], "\(stderr)")
-        return (peak, line)
+        let lines = try stdout.split(separator: UInt8(ascii: "\n")).map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], "\(stderr)")
+        }
+        try #require(lines.count == paths.count, "\(stderr)")
+        return (peak, lines)
+    }
+
+    /// A photo large to decode does not come on top of the buffers the detector kept from the photo
+    /// before (about 50 MB): they are let go first (DecodeBudget), and the worker peaks about as it
+    /// does when the large photo is its first. Kept, they added 50 MB.
+    @Test func aPhotoLargeToDecodeDoesNotComeOnTopOfTheDetectorsBuffers() throws {
+        let scratch = try Scratch(workers: 1)
+        // 31 MP in several scans: libjpeg holds 61 MB of coefficients whatever the scale.
+        let large = "\(scratch.root)/large.jpg"
+        try blankProgressiveJPEG(width: 6400, height: 4800).write(to: URL(fileURLWithPath: large))
+        let photo = "\(scratch.root)/photo.jpg"
+        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("TestImages/exit_sign_12mp.jpg").path, toPath: photo)
+        let (alone, first) = try peakKilobytes(ingesting: large, scratch)
+        let (after, lines) = try peakKilobytes(ingesting: [photo, large], try Scratch(workers: 1))
+        #expect(first["status"] as? String == "filed", "\(first)")
+        #expect(lines.map { $0["status"] as? String } == ["filed", "filed"], "\(lines)")
+        #expect(after - alone < 25_000, "the large photo alone: \(alone) kB; after a photo: \(after) kB")
     }
 
     @Test func aProgressiveJPEGWhoseCoefficientsPassTheBudgetIsRefusedAndTheWorkerStaysSmall() throws {

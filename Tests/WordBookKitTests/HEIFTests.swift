@@ -207,11 +207,11 @@ import WordBookSettings
         let ispe = try #require(bytes.indices.dropLast(16).first { Array(bytes[$0..<($0 + 4)]) == Array("ispe".utf8) })
         bytes.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0x00, 0x00, 0x16, 0x50, 0x00, 0x00, 0x10, 0xBC])  // 5712 × 4284
         let configuration = Configuration()
-        let decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: configuration.maxDecodeMegabytes)
+        let decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, budget: DecodeBudget(megabytes: configuration.maxDecodeMegabytes))
         #expect(throws: ImagingError.corrupt(format: "HEIC", reason: "its header gives 5712 × 4284 pixels, but it decodes to 2000 × 1500")) {
             try decoder.decode(bytes, within: configuration.maxEdge)
         }
-        let tighter = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: 128)
+        let tighter = try PhotoDecoder(maxPixels: configuration.maxPixels, budget: DecodeBudget(megabytes: 128))
         #expect(throws: ImagingError.self) { try tighter.decode(bytes, within: configuration.maxEdge) }
     }
 }

@@ -154,7 +154,7 @@ import CZlib
     /// A lossless WebP holds its whole image while it decodes, whatever size it comes out at: it is
     /// counted so, and refused from its header when that passes the budget. A lossy one is not.
     @Test func aLosslessWebPIsCountedAtItsFullSize() throws {
-        let decoder = try PhotoDecoder(maxPixels: 100_000_000, maxDecodeMegabytes: 30)
+        let decoder = try PhotoDecoder(maxPixels: 100_000_000, budget: DecodeBudget(megabytes: 30))
         #expect(throws: ImagingError.tooLargeDecoded(width: 4000, height: 2000, megabytes: 36, limitMegabytes: 30)) {
             try decoder.decode(try largeWebP(lossless: true), within: 1600)
         }

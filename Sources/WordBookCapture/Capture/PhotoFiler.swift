@@ -109,7 +109,10 @@ public final class PhotoFiler {
         self.configuration = configuration
         self.glossary = glossary
         calendar = configuration.calendar
-        decoder = try PhotoDecoder(maxPixels: configuration.maxPixels, maxDecodeMegabytes: configuration.maxDecodeMegabytes)
+        // A photo large to decode does not come on top of the detector's buffers (DecodeBudget).
+        decoder = try PhotoDecoder(
+            maxPixels: configuration.maxPixels,
+            budget: DecodeBudget(megabytes: configuration.maxDecodeMegabytes) { SceneText.letGoOfBuffers() })
         recognizer = Recognizer(
             dataPath: configuration.tessdataPath, sceneText: try? SceneTextFiles.locate(configured: configuration.models).get())
         // Hunspell's dictionaries decide between readings, glosses on or off.

@@ -53,7 +53,7 @@ final class HEIFReader {
     /// The primary image, upright by its stored rotation and mirroring (libheif's default), reduced
     /// `reduction` times on each side (each pixel the mean of a square of them) as it is copied out of
     /// libheif. `maxPixels` and the budget are checked against the size first, before anything is decoded.
-    func decode(maxPixels: Int, maxDecodeMegabytes: Int = .max, reduction: Int = 1) throws -> Picture {
+    func decode(maxPixels: Int, budget: DecodeBudget = .unlimited, reduction: Int = 1) throws -> Picture {
         guard width > 0, height > 0 else { throw ImagingError.corrupt(format: "HEIC", reason: "the file gives no image size") }
         // A coded picture is the one shown, perhaps turned, padded to whole coding blocks (64 pixels
         // at most), or one tile of a grid: never larger. One that is was sized by a header that lies.
@@ -76,9 +76,9 @@ final class HEIFReader {
         // and libheif's copy. A 24-MP iPhone photo is counted at 155 MB.
         let factor = max(1, reduction)
         let (reducedWidth, reducedHeight) = (max(1, width / factor), max(1, height / factor))
-        try Picture.checkDecodedSize(
+        try budget.admit(
             bytes: width * height * 6 + reducedWidth * reducedHeight * Picture.bytesPerPixel + 2 * fileBytes,
-            width: width, height: height, limitMegabytes: maxDecodeMegabytes)
+            width: width, height: height)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.convert_hdr_to_8bit = 1  // 10-bit photos come out as 8 bits

@@ -70,22 +70,22 @@ public final class JPEGCodec {
     }
 
     /// Decodes at the DCT scale that gives at least `longEdge` pixels on the long side.
-    /// `maxPixels` and `maxDecodeMegabytes` are checked against the header before anything is allocated.
+    /// `maxPixels` and `budget` are checked against the header before anything is allocated.
     public func decode(
-        _ jpeg: [UInt8], longEdge: Int, maxPixels: Int, maxDecodeMegabytes: Int = .max / 2_097_152
+        _ jpeg: [UInt8], longEdge: Int, maxPixels: Int, budget: DecodeBudget = .unlimited
     ) throws -> (picture: Picture, width: Int, height: Int) {
-        try decode(jpeg, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) { Self.scale(forWidth: $0, height: $1, longEdge: longEdge) }
+        try decode(jpeg, maxPixels: maxPixels, budget: budget) { Self.scale(forWidth: $0, height: $1, longEdge: longEdge) }
     }
 
     /// Decodes at the DCT scale `scale(forWidth:height:within:)` picks for a copy of at most `maxEdge` pixels.
     public func decode(
-        _ jpeg: [UInt8], within maxEdge: Int, maxPixels: Int, maxDecodeMegabytes: Int = .max / 2_097_152
+        _ jpeg: [UInt8], within maxEdge: Int, maxPixels: Int, budget: DecodeBudget = .unlimited
     ) throws -> (picture: Picture, width: Int, height: Int) {
-        try decode(jpeg, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) { Self.scale(forWidth: $0, height: $1, within: maxEdge) }
+        try decode(jpeg, maxPixels: maxPixels, budget: budget) { Self.scale(forWidth: $0, height: $1, within: maxEdge) }
     }
 
     private func decode(
-        _ jpeg: [UInt8], maxPixels: Int, maxDecodeMegabytes: Int, scale: (Int, Int) -> (num: Int, denom: Int)
+        _ jpeg: [UInt8], maxPixels: Int, budget: DecodeBudget, scale: (Int, Int) -> (num: Int, denom: Int)
     ) throws -> (picture: Picture, width: Int, height: Int) {
         let header = try header(of: jpeg)
         let (width, height, inks) = (header.width, header.height, header.inks)
@@ -100,7 +100,7 @@ public final class JPEGCodec {
         // several scans, and the file's bytes themselves: all of it before anything is allocated.
         let pictureBytes = outWidth * outHeight * Picture.bytesPerPixel
         let working = pictureBytes * (inks ? 2 : 1) + Self.coefficientBytes(of: jpeg, width: width, height: height) + jpeg.count
-        try Picture.checkDecodedSize(bytes: working, width: width, height: height, limitMegabytes: maxDecodeMegabytes)
+        try budget.admit(bytes: working, width: width, height: height)
         let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
         if inks {
             try decodeInks(jpeg, into: picture)

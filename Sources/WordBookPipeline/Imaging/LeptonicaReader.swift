@@ -2,7 +2,7 @@ import CTesseract
 
 /// PNG and TIFF through Leptonica, with the pixel budget checked on the header first.
 enum LeptonicaReader {
-    static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int, maxDecodeMegabytes: Int) throws -> Picture {
+    static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int, budget: DecodeBudget) throws -> Picture {
         var fileFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         var bitsPerSample: Int32 = 0, samplesPerPixel: Int32 = 0, colormapped: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer { buffer in
@@ -21,8 +21,7 @@ enum LeptonicaReader {
         // copies into the picture: a PNG or TIFF takes twice its picture while it is decoded (a
         // 4900 × 4900 TIFF peaked 178 MB above the worker's 221).
         let (picture, overflow) = Int(width).multipliedReportingOverflow(by: Int(height) * Picture.bytesPerPixel * 2)
-        try Picture.checkDecodedSize(
-            bytes: overflow ? .max : picture + bytes.count, width: Int(width), height: Int(height), limitMegabytes: maxDecodeMegabytes)
+        try budget.admit(bytes: overflow ? .max : picture + bytes.count, width: Int(width), height: Int(height))
         let pix = bytes.withUnsafeBufferPointer { buffer in pixReadMem(buffer.baseAddress, buffer.count) }
         guard let pix else { throw ImagingError.corrupt(format: format.rawValue, reason: "the pixel data is damaged") }
         return try Picture(owning: pix).rgb()

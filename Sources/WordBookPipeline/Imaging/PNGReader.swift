@@ -9,7 +9,7 @@ import CTesseract
 enum PNGReader {
     /// The picture whose long edge is `longEdge` at most, never enlarged, and the size in the file;
     /// `maxPixels` and the budget are checked against the header first.
-    static func decode(_ bytes: [UInt8], longEdge: Int, maxPixels: Int, maxDecodeMegabytes: Int)
+    static func decode(_ bytes: [UInt8], longEdge: Int, maxPixels: Int, budget: DecodeBudget)
         throws -> (picture: Picture, width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0, interlaced: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -21,15 +21,15 @@ enum PNGReader {
             throw ImagingError.tooManyPixels(width: Int(width), height: Int(height), limit: maxPixels)
         }
         if interlaced != 0 {
-            let picture = try LeptonicaReader.decode(bytes, format: .png, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes)
+            let picture = try LeptonicaReader.decode(bytes, format: .png, maxPixels: maxPixels, budget: budget)
             return (picture, picture.width, picture.height)
         }
         let (outWidth, outHeight) = try Reduction.size(width: Int(width), height: Int(height), longEdge: longEdge)
         // The picture, the file's bytes, and what is held on the way: libpng's two rows of the image
         // and the one handed out, and a row of sums at the picture's width.
-        try Picture.checkDecodedSize(
+        try budget.admit(
             bytes: outWidth * outHeight * Picture.bytesPerPixel + Int(width) * 4 * 3 + outWidth * 4 * 8 + bytes.count,
-            width: Int(width), height: Int(height), limitMegabytes: maxDecodeMegabytes)
+            width: Int(width), height: Int(height))
         let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
         var truncated: Int32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer in

@@ -17,14 +17,14 @@ public struct DecodedPhoto: Sendable {
 public final class PhotoDecoder {
     public let codec: JPEGCodec
     public let maxPixels: Int
-    /// What decoding one image may take, in MB: the picture, and what the decoder holds on the way
-    /// (a progressive JPEG's coefficients).
-    public let maxDecodeMegabytes: Int
+    /// What decoding one image may take: the picture, and what the decoder holds on the way (a
+    /// progressive JPEG's coefficients).
+    public let budget: DecodeBudget
 
-    public init(maxPixels: Int, maxDecodeMegabytes: Int = Int.max / 2_097_152) throws {
+    public init(maxPixels: Int, budget: DecodeBudget = .unlimited) throws {
         codec = try JPEGCodec()
         self.maxPixels = maxPixels
-        self.maxDecodeMegabytes = maxDecodeMegabytes
+        self.budget = budget
         LeptonicaReader.silence()
     }
 
@@ -32,7 +32,7 @@ public final class PhotoDecoder {
     /// An `observer` is told how long the decode and orient stages took.
     public func decode(_ bytes: [UInt8], longEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
         try decode(bytes, longEdge: longEdge, observer: observer) { codec, bytes, maxPixels in
-            try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, maxDecodeMegabytes: self.maxDecodeMegabytes)
+            try codec.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, budget: self.budget)
         }
     }
 
@@ -41,7 +41,7 @@ public final class PhotoDecoder {
     /// so it needs no resampling; otherwise larger, to be reduced by the caller.
     public func decode(_ bytes: [UInt8], within maxEdge: Int, observer: StageObserver? = nil) throws -> DecodedPhoto {
         try decode(bytes, longEdge: maxEdge, observer: observer) { codec, bytes, maxPixels in
-            try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels, maxDecodeMegabytes: self.maxDecodeMegabytes)
+            try codec.decode(bytes, within: maxEdge, maxPixels: maxPixels, budget: self.budget)
         }
     }
 
@@ -79,7 +79,7 @@ public final class PhotoDecoder {
                 let reader = try HEIFReader(bytes, maxPixels: maxPixels)
                 let exif = reader.exifBlock().map(EXIFReader.read(heifExif:)) ?? ExifMetadata()
                 let reduction = max(1, max(reader.width, reader.height) / max(1, longEdge))
-                let picture = try reader.decode(maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes, reduction: reduction)
+                let picture = try reader.decode(maxPixels: maxPixels, budget: budget, reduction: reduction)
                 return (picture, exif, reader.width, reader.height)
             }
             return DecodedPhoto(
@@ -87,20 +87,20 @@ public final class PhotoDecoder {
                 orientation: .up, exif: exif)
         case .webp:
             let (picture, width, height) = try observer.time(.decode) {
-                try WebPReader.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes)
+                try WebPReader.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, budget: budget)
             }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: width, originalHeight: height,
                 orientation: .up, exif: ExifMetadata())
         case .png:
             let (picture, width, height) = try observer.time(.decode) {
-                try PNGReader.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes)
+                try PNGReader.decode(bytes, longEdge: longEdge, maxPixels: maxPixels, budget: budget)
             }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: width, originalHeight: height,
                 orientation: .up, exif: ExifMetadata())
         case .tiff:
-            let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels, maxDecodeMegabytes: maxDecodeMegabytes) }
+            let picture = try observer.time(.decode) { try LeptonicaReader.decode(bytes, format: format, maxPixels: maxPixels, budget: budget) }
             return DecodedPhoto(
                 picture: picture, format: format, originalWidth: picture.width, originalHeight: picture.height,
                 orientation: .up, exif: ExifMetadata())

@@ -16,22 +16,6 @@ public final class Picture: @unchecked Sendable {
     /// Colour pictures are 32 bits a pixel, as Leptonica keeps them.
     public static let bytesPerPixel = 4
 
-    /// Refuses, before anything is allocated, an image whose colour picture would pass the budget.
-    static func checkDecodedSize(width: Int, height: Int, limitMegabytes: Int) throws {
-        let (bytes, overflow) = width.multipliedReportingOverflow(by: height * bytesPerPixel)
-        try checkDecodedSize(bytes: overflow ? .max : bytes, width: width, height: height, limitMegabytes: limitMegabytes)
-    }
-
-    /// Refuses an image whose decoding would take more than `limitMegabytes` in all (`bytes`).
-    static func checkDecodedSize(bytes: Int, width: Int, height: Int, limitMegabytes: Int) throws {
-        let (limit, unlimited) = limitMegabytes.multipliedReportingOverflow(by: 1_048_576)
-        guard unlimited || bytes <= limit else {
-            throw ImagingError.tooLargeDecoded(
-                width: width, height: height, megabytes: bytes == .max ? bytes / 1_048_576 : (bytes + 1_048_575) / 1_048_576,
-                limitMegabytes: limitMegabytes)
-        }
-    }
-
     static func unfilledRGB(width: Int, height: Int) throws -> Picture {
         guard let pix = pixCreateNoInit(Int32(width), Int32(height), 32) else {
             throw ImagingError.outOfMemory(width: width, height: height)

@@ -8,7 +8,7 @@ import CWebP
 enum WebPReader {
     /// The picture whose long edge is `longEdge` at most, never enlarged, and the size in the file;
     /// `maxPixels` and the budget are checked against the header first.
-    static func decode(_ bytes: [UInt8], longEdge: Int, maxPixels: Int, maxDecodeMegabytes: Int)
+    static func decode(_ bytes: [UInt8], longEdge: Int, maxPixels: Int, budget: DecodeBudget)
         throws -> (picture: Picture, width: Int, height: Int) {
         try bytes.withUnsafeBufferPointer { buffer in
             var config = WebPDecoderConfig()
@@ -29,9 +29,9 @@ enum WebPReader {
             // ARGB pixels, a lossy one's alpha plane; its other buffers are a few rows of the width.
             let lossless = config.input.format == 2
             let working = lossless ? width * height * 4 : (config.input.has_alpha != 0 ? width * height : 0)
-            try Picture.checkDecodedSize(
+            try budget.admit(
                 bytes: outWidth * outHeight * Picture.bytesPerPixel + working + bytes.count,
-                width: width, height: height, limitMegabytes: maxDecodeMegabytes)
+                width: width, height: height)
 
             let picture = try Picture.unfilledRGB(width: outWidth, height: outHeight)
             if (outWidth, outHeight) != (width, height) {

@@ -31,6 +31,12 @@ public final class SceneText: Sendable {
 
     private static let loaded = Mutex<[[String]: SceneText]>([:])
 
+    /// Lets go of the buffers the process's detectors keep between passes (`TextDetector.letGoOfBuffers`),
+    /// before a decode that needs the room; loads nothing.
+    public static func letGoOfBuffers() {
+        for scene in loaded.withLock({ Array($0.values) }) { scene.detector.letGoOfBuffers() }
+    }
+
     /// Why photos will be read by Tesseract alone under this configuration, or nil when the models are
     /// there and are the expected files and the scene-text library loads.
     public static func problem(configuredFolder: String) -> String? {

@@ -128,6 +128,24 @@ public final class TextDetector: @unchecked Sendable {
         guard count >= 0 else { throw SceneTextError(message: error) }
         return boxes.prefix(Int(count)).map(TextLine.init)
     }
+
+    /// Lets go of the buffers the network keeps from its last pass. OpenCV's DNN keeps each layer's
+    /// output at the size of the last input (about 50 MB at 512 × 384) and reuses it for the next
+    /// pass of that size; a pass over a blank 32 × 32 picture brings them down to that size. The
+    /// next photo's pass allocates them again, which costs a few milliseconds.
+    public func letGoOfBuffers() {
+        guard let blank = try? Picture(width: Self.blankSide, height: Self.blankSide,
+                                       rgb: [UInt8](repeating: 0, count: Self.blankSide * Self.blankSide * 3)) else { return }
+        var settings = st_detector_settings(side: Int32(Self.blankSide), max_side: Int32(Self.blankSide), threshold: 1,
+                                            box_threshold: 1, unclip_ratio: Float(Tuning.detectorUnclipRatio))
+        var boxes = [st_quad](repeating: st_quad(), count: 1)
+        var error = [CChar](repeating: 0, count: 512)
+        blank.withImage { image in
+            _ = network.withLock { plugin.detectorDetect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count) }
+        }
+    }
+
+    private static let blankSide = 32
 }
 
 extension Picture {
