@@ -77,6 +77,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // glibc's malloc_trim: an idle worker gives back the pages its allocator keeps.
+        .systemLibrary(name: "CMalloc"),
         // PaddleOCR's text detector and recogniser on OpenCV's DNN module (Debian's libopencv-dnn406), behind a C API:
         // built as the plugin above alone. CSceneTextAPI is its header without the code, for the worker's loader.
         // Its headers' folder is named by hand: Debian ships OpenCV's pkg-config file (opencv4.pc) only in
@@ -137,7 +139,7 @@ let package = Package(
             dependencies: [
                 "WordBookVocabulary", "WordBookPipeline", "WordBookStore", "WordBookSettings", "WordBookGloss",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "WordBookDigest",
+                "WordBookDigest", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

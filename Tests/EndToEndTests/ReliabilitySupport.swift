@@ -58,9 +58,14 @@ final class Worker {
     }
 
     /// Peak resident memory so far, in kB (VmHWM).
-    var peakRSSKilobytes: Int? {
+    var peakRSSKilobytes: Int? { status("VmHWM") }
+
+    /// Resident memory now, in kB (VmRSS).
+    var residentKilobytes: Int? { status("VmRSS") }
+
+    private func status(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return nil }
-        return status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 @testable import WordBookCapture
 
@@ -38,5 +40,18 @@ import Testing
         #expect(queue.push(expected[0]) && queue.pop() == expected[0] && queue.count == 0)
         queue.close()
         #expect(queue.pop() == nil && !queue.push("inbox/after-close.jpg"))
+    }
+
+    /// A worker told the queue is quiet lets go of its buffers: once a wait, after `idle`, and not
+    /// while paths wait.
+    @Test func aQuietQueueSaysSoOnceAWait() {
+        let queue = WorkQueue()
+        let told = Atomic(0)
+        #expect(queue.push("inbox/a.jpg"))
+        #expect(queue.pop(idle: .milliseconds(50)) { told.add(1, ordering: .relaxed) } == "inbox/a.jpg")
+        #expect(told.load(ordering: .relaxed) == 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { queue.push("inbox/b.jpg") }
+        #expect(queue.pop(idle: .milliseconds(50)) { told.add(1, ordering: .relaxed) } == "inbox/b.jpg")
+        #expect(told.load(ordering: .relaxed) == 1)
     }
 }

@@ -296,8 +296,13 @@ public final class InboxService: Service {
         return configuration.defaultLanguage
     }
 
+    /// How long the inbox stays quiet before a worker thread lets go of what it keeps between photos
+    /// (`PhotoFiler.letGoOfMemory`): a phone's photos sync within seconds of each other, and a burst
+    /// keeps its buffers; a worker that waits for the next day's photos holds 100 MB less.
+    static let idleBeforeLettingGo = Duration.seconds(10)
+
     private func work(with filer: PhotoFiler) {
-        while let path = queue.pop() {
+        while let path = queue.pop(idle: Self.idleBeforeLettingGo, whenIdle: filer.letGoOfMemory) {
             state.withLock { _ = $0.inFlight.insert(path) }
             // Another file renamed over this one's name while it was filed: taken as soon as this one is done.
             var replaced = false

@@ -29,10 +29,18 @@ public final class WorkQueue: Sendable {
         return added
     }
 
-    /// The next path, waiting for one; nil once the queue is closed.
-    public func pop() -> String? {
+    /// The next path, waiting for one; nil once the queue is closed. When nothing comes for `idle`,
+    /// `whenIdle` is called once, and the wait goes on.
+    public func pop(idle: Duration = .zero, whenIdle: () -> Void = {}) -> String? {
+        var told = idle == .zero
         while true {
-            available.wait()
+            if told {
+                available.wait()
+            } else if available.wait(timeout: .now() + .nanoseconds(Int(idle / .nanoseconds(1)))) == .timedOut {
+                whenIdle()
+                told = true
+                continue
+            }
             let next: String?? = state.withLock { state in
                 if state.closed { return .some(nil) }
                 guard let path = state.waiting.popFirst() else { return nil }
