@@ -43,6 +43,26 @@ public enum Digest {
         }
     }
 
+    /// The SHA-256 of the file at `path` in lower-case hex, read a megabyte at a time; nil when it
+    /// cannot be read. A file read whole (a model of 13 MB) and freed would leave glibc's allocator
+    /// taking buffers that large from its heap for the rest of the process (its mmap threshold grows to
+    /// the largest block freed), where each photo's pictures and the networks' buffers then
+    /// fragment; a megabyte at a time stays under that.
+    public static func sha256Hex(ofFileAt path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let stream = SHA256Stream()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return stream.finalHex() }
+            buffer.withUnsafeBytes { stream.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+        }
+    }
+
     public static func sha1(_ bytes: some ContiguousBytes) -> [UInt8] {
         digest(bytes, EVP_sha1())
     }

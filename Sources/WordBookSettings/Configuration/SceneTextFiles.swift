@@ -31,8 +31,7 @@ public struct SceneTextFiles: Sendable, Equatable {
     public func mismatch() -> String? {
         for name in Self.names {
             let path = "\(folder)/\(name)"
-            guard let data = FileManager.default.contents(atPath: path) else { return "\(path) could not be read" }
-            let digest = Digest.sha256Hex(data)
+            guard let digest = Digest.sha256Hex(ofFileAt: path) else { return "\(path) could not be read" }
             guard digest == Self.expectedSHA256[name] else {
                 return "\(path) is not the file this WordBook was built for (SHA-256 \(digest)); reinstall the package or run make models"
             }
