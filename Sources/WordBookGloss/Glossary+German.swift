@@ -86,6 +86,29 @@ extension Glossary {
         return nil
     }
 
+    /// The modal or auxiliary verb a German word is a form of, by that verb's line in Ding: `soll` is
+    /// sollen's ("shall, should") before it is Ding's adverb "reportedly", `sollte` before the
+    /// conjunction "if". These verbs are a closed class of grammar, and their forms are among the most
+    /// frequent words of any German text, as être's and ser's are of French and Spanish (see
+    /// `Analyser.auxiliaryVerb`); German has no analyser here, so Ding's own lists of forms say it.
+    /// Only a form Ding also lists as a word of its own is meant: the others (`ist`, `kann`) are found
+    /// as the verb's forms anyway. Written with a capital and small letters after it, the word is the
+    /// noun German writes so (`das Soll`, the target), not the verb.
+    func germanAuxiliary(of written: String, _ sources: Sources) -> String? {
+        guard !(written.first?.isUppercase == true && written.dropFirst().contains(where: \.isLowercase)),
+              let ding = sources.ding, sources.dingDirect,
+              let (lines, _) = ding.entries(forms: [written.lowercased()], exactly: true),
+              lines.contains(where: { $0.match.role < .inflection }) else { return nil }
+        for line in lines where line.match.role == .inflection {
+            let base = line.entry.base(ofInflectionAt: line.match.position)
+            if Self.germanAuxiliaries.contains(base) { return base }
+        }
+        return nil
+    }
+
+    /// German's modal verbs, and the auxiliaries of its tenses and passive.
+    static let germanAuxiliaries: Set<String> = ["sein", "haben", "werden", "können", "müssen", "dürfen", "sollen", "wollen", "mögen"]
+
     /// A separable verb's particle stays joined to the verb at the end of a clause (`weil es gut
     /// aussieht`) and around `zu` (`aufzunehmen`): the particle with the infinitive of the rest, `aus`
     /// + `sieht` (a form of sehen) → aussehen, `auf` + `zu` + `nehmen` → aufnehmen.

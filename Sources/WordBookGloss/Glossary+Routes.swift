@@ -39,7 +39,7 @@ extension Glossary {
     /// `kind` is the part of speech of the analyser's reading the forms come from: the entries of that
     /// kind are the word's, when a dictionary has any (`peut` is pouvoir the verb, "can", not the noun, "power").
     func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false, kind: String? = nil) -> Gloss? {
-        let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false) : nil
+        let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false, kind: kind) : nil
         // FreeDict's deu-eng is an older import of Ding's own file: it is read only where Ding has nothing.
         let direct = ding == nil ? found(forms, in: sources.direct, kind: kind) : nil
         let others = found(forms, through: sources.pivot, ding: sources.ding, kind: kind)

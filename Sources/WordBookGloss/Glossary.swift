@@ -97,7 +97,8 @@ public final class Glossary: Sendable {
     /// (Apertium's, then hunspell's stems); nil when no dictionary knows any of them.
     func gloss(ofWritten written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
         let forms = Self.caseForms(of: written)
-        if let verb = sources.analyser?.auxiliaryVerb(of: written), let gloss = gloss(Self.caseForms(of: verb), sources, kind: "v") {
+        if let verb = sources.analyser?.auxiliaryVerb(of: written) ?? germanAuxiliary(of: written, sources),
+           let gloss = gloss(Self.caseForms(of: verb), sources, kind: "v") {
             return gloss
         }
         if let gloss = gloss(forms, sources) { return gloss }

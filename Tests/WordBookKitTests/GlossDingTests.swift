@@ -44,6 +44,17 @@ import WordBookVocabulary
         #expect(try Self.gloss("handeln").text.hasPrefix("to act"))
     }
 
+    @Test func aFormOfAModalVerbIsThatVerbBeforeItsHomograph() throws {
+        // Ding lists soll as an adverb, "reportedly", and sollte as a conjunction, "if"; both are sollen's forms first.
+        let soll = try Self.gloss("soll")
+        #expect(soll.headword == "sollen" && soll.text.hasPrefix("shall"), "\(soll.text)")
+        #expect(try Self.firstTwo(Self.gloss("sollte")).contains("shall"))
+        // Written as German writes nouns, it is the noun: das Soll, the target.
+        #expect(try Self.gloss("Soll").text.hasPrefix("target"))
+        // A form with no homograph is found as the verb's form, as before.
+        #expect(try Self.gloss("ist").text.hasPrefix("to be (v)"))
+    }
+
     @Test func anInflectedFormIsGlossedAsItsHeadword() throws {
         let herren = try Self.gloss("Herren")
         #expect(herren.headword == "Herr")
