@@ -236,6 +236,20 @@ import WordBookVocabulary
         #expect(proposal.word == word && proposal.evidence?.route == .detected, "\(proposal)")
     }
 
+    /// The learner aims at the word: where the word found lies a letter height or more from the aim,
+    /// the middle is looked at again, twice as large, and the word found there on the aim is read
+    /// (HOTEL, small under a large sign, where AGE was read five letter heights away; DOLAN, where ANS).
+    @Test(arguments: [("svttrain_07_14_w01.jpg", "HOTEL"), ("svttrain_03_13_w01.jpg", "DOLAN")])
+    func aWordTheDetectorMissedAtTheAimIsLookedForCloser(file: String, word: String) throws {
+        let spelling = Glossary(nativeLanguage: .english)
+        let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
+        let photo = try Self.picture(Self.streets.appendingPathComponent(file))
+        let proposal = try recognizer.propose(photo, language: .english)
+        #expect(proposal.word == word && proposal.evidence?.route == .detected, "\(proposal)")
+        #expect((proposal.evidence?.aimOffset ?? .infinity) < Tuning.aimOnNoWord, "\(String(describing: proposal.evidence))")
+    }
+
     /// A small photo whose line near the aim the detector found at a slant (a sign's lettering, not a
     /// turned photo) is read as found when, turned level, no line lies near the aim: it was read whole
     /// as one word (`ais`), then by Tesseract alone (`pousToN`).

@@ -9,7 +9,7 @@ extension Recognizer {
     /// already looked.
     func proposeDetected(
         _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language, straightened: Bool = false,
-        window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil
+        window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil, closer: Bool = false
     ) throws -> Proposal? {
         let aim = AimPoint.centre(width: grey.width, height: grey.height)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
@@ -119,6 +119,19 @@ extension Recognizer {
                 .detected, best: best, tesseract: tesseract, recogniser: recognised, aim: sure,
                 offset: AimPoint.offset(of: best.box ?? aimed.box, from: aim) / max(1, aimed.line.height * Tuning.detectedTextFraction),
                 textHeight: aimed.line.height * Tuning.detectedTextFraction, language: language))
+        }
+        // The learner aims at the word: when the word found lies a letter height or more from the aim,
+        // the detector may have missed the one there (small, faint, letter-spaced under a large one).
+        // The middle around the aim is looked at again, twice as large; what is found there counts when
+        // its word lies nearer the aim.
+        if !closer, !straightened, let offset = proposal.evidence?.aimOffset, offset >= Tuning.aimOnNoWord {
+            let middle = AimPoint.middle(width: grey.width, height: grey.height, share: window / 2)
+            let found = try scene.detector.lines(in: try colour.cropped(to: middle))
+            if !found.isEmpty, let nearer = try proposeDetected(
+                colour, grey, reader: reader, scene: scene, language: language, window: window / 2, detected: found, closer: true),
+               let nearerOffset = nearer.evidence?.aimOffset, nearerOffset < offset {
+                return nearer
+            }
         }
         return proposal
     }

@@ -79,6 +79,9 @@ enum Tuning {
     /// Share of a small picture, around the aim point, that the detector sees again enlarged (to
     /// `detectorSide` on its shorter side) when it found no line in the whole: twice as large.
     static let enlargedWindow = 0.5
+    /// How far from the aim, in letter heights, the word found may lie before the middle is looked at
+    /// again, closer: the aim falls on the word the learner framed.
+    static let aimOnNoWord = 1.0
     /// A candidate of this many letters or fewer stays only when the language's dictionary knows it.
     static let shortCandidateLetters = 3
     /// A reading below this confidence does not win over a better one for being a dictionary word.
