@@ -250,6 +250,17 @@ import WordBookVocabulary
         #expect((proposal.evidence?.aimOffset ?? .infinity) < Tuning.aimOnNoWord, "\(String(describing: proposal.evidence))")
     }
 
+    /// The same in a photo held at a slant: it is turned level about the aim, and looked at closer as turned.
+    @Test(arguments: [8.0, -8.0])
+    func aWordMissedAtTheAimIsLookedForCloserInATurnedPhoto(degrees: Double) throws {
+        let spelling = Glossary(nativeLanguage: .english)
+        let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
+        let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_07_14_w01.jpg"))
+        let proposal = try recognizer.propose(try photo.rotated(by: degrees * .pi / 180), language: .english)
+        #expect(proposal.word == "HOTEL" && proposal.evidence?.route == .detected, "\(proposal)")
+    }
+
     /// A small photo whose line near the aim the detector found at a slant (a sign's lettering, not a
     /// turned photo) is read as found when, turned level, no line lies near the aim: it was read whole
     /// as one word (`ais`), then by Tesseract alone (`pousToN`).

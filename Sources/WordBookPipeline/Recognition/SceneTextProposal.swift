@@ -26,7 +26,7 @@ extension Recognizer {
             let turn = -nearest.slant
             if var proposal = try proposeDetected(
                 try colour.rotated(by: turn), try grey.rotated(by: turn), reader: reader, scene: scene, language: language,
-                straightened: true, window: window) {
+                straightened: true, window: window, closer: closer) {
                 proposal.box = proposal.box?.rotated(by: -turn, inFrame: grey.width, grey.height)
                 proposal.around = proposal.around.map {
                     ReadWord(text: $0.text, box: $0.box.rotated(by: -turn, inFrame: grey.width, grey.height))
@@ -123,12 +123,13 @@ extension Recognizer {
         // The learner aims at the word: when the word found lies a letter height or more from the aim,
         // the detector may have missed the one there (small, faint, letter-spaced under a large one).
         // The middle around the aim is looked at again, twice as large; what is found there counts when
-        // its word lies nearer the aim.
-        if !closer, !straightened, let offset = proposal.evidence?.aimOffset, offset >= Tuning.aimOnNoWord {
+        // its word lies nearer the aim. A photo turned level is looked at closer as turned.
+        if !closer, let offset = proposal.evidence?.aimOffset, offset >= Tuning.aimOnNoWord {
             let middle = AimPoint.middle(width: grey.width, height: grey.height, share: window / 2)
             let found = try scene.detector.lines(in: try colour.cropped(to: middle))
             if !found.isEmpty, let nearer = try proposeDetected(
-                colour, grey, reader: reader, scene: scene, language: language, window: window / 2, detected: found, closer: true),
+                colour, grey, reader: reader, scene: scene, language: language, straightened: straightened,
+                window: window / 2, detected: found, closer: true),
                let nearerOffset = nearer.evidence?.aimOffset, nearerOffset < offset {
                 return nearer
             }
