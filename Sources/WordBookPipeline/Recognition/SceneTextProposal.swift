@@ -6,7 +6,7 @@ extension Recognizer {
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
     /// The detector sees the middle `window` of the photo; `detected` are its lines there when it has
-    /// already looked.
+    /// already looked. `closer` is the second look, around an aim the first found no word on.
     func proposeDetected(
         _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language, straightened: Bool = false,
         window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil, closer: Bool = false
