@@ -81,11 +81,21 @@ final class WebServer: @unchecked Sendable {
 
     /// The word book as the SQLite file has it. The server opens the same file as it starts and holds
     /// a lock on it for a moment (its journal mode, its migrations): a reader waits, as the command line
-    /// does, where without a busy timeout it failed once with "database is locked".
+    /// does. SQLite may also answer "database is locked" at once, without its busy handler, while
+    /// another connection to a WAL file takes or gives up its locks (its documentation on WAL, "sometimes
+    /// queries return SQLITE_BUSY"): once, in CI, 9 servers starting on two cores. The read is then
+    /// tried again, for up to 20 s in all.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        return try DatabaseQueue(path: scratch.database, configuration: configuration).read(body)
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            do {
+                return try DatabaseQueue(path: scratch.database, configuration: configuration).read(body)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
     }
 
     func word(_ id: Int64) throws -> (word: String, status: String) {
