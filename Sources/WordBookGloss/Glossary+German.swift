@@ -188,6 +188,39 @@ extension Glossary {
         return nil
     }
 
+    /// A word of the text's language that none of its dictionaries has, spelled as a headword of
+    /// FreeDict's English-German dictionary (`patois`, `video`): most often a word English took from
+    /// it or shares with it, and means the same by. It is glossed as itself, then by what English
+    /// means by it, through German and Ding (`patois`, Mundart: "vernacular, dialect"), noted "if as
+    /// in English": some such words are false friends (French `linger`, a linen maker, or `quant`,
+    /// of `quant à`). Tried last, after every dictionary of the word's own language: a word they have
+    /// is glossed as they have it (`coin` is "corner" in French, whatever English means by it).
+    func sharedWithEnglishGloss(_ written: String, _ route: GlossRoute) -> Gloss? {
+        guard nativeLanguage == .english, route.language != GlossRoute.names[.english],
+              let own = stemmer(for: route.language), let englishToGerman = dictionary("eng-deu"),
+              let ding = dingDictionary() else { return nil }
+        let lower = written.lowercased()
+        guard lower.count >= 3, lower.allSatisfy({ $0.isLetter || $0 == "-" }), own.knows(written) || own.knows(lower),
+              let (entries, headword) = entries([lower], in: englishToGerman, exactly: true), headword == lower else { return nil }
+        var translations = [lower]
+        var seen: Set<String> = [Self.comparable(lower)]
+        var found: [Found] = []
+        for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
+            guard let english = self.found([Self.withoutParentheses(german.text)], inDing: ding, exactly: true,
+                                           kind: entries[german.entry].grammar.kind) else { continue }
+            found.append(english)
+        }
+        for text in Self.firstSensesFirst(found.map(\.translations)) where seen.insert(Self.comparable(text)).inserted {
+            translations.append(text)
+        }
+        guard translations.count > 1 else { return nil }
+        let grammar = entries.first?.grammar ?? Grammar()
+        return Gloss(text: Self.withNote("if as in English", GlossLine.text(translations, grammar: grammar)),
+                     entry: "\(written): in no dictionary of its language; an English word (FreeDict eng-deu), glossed as English means it\n\n" + Self.joined(entries) + "\n\n"
+                         + found.map(\.entry).joined(separator: "\n\n"),
+                     headword: lower)
+    }
+
     /// A gloss line with a note in its closing parentheses: `street (n, fem)` and `Bahnhof + Straße` →
     /// `street (n, fem; Bahnhof + Straße)`.
     static func withNote(_ note: String, _ text: String) -> String {

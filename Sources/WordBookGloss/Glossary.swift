@@ -90,6 +90,7 @@ public final class Glossary: Sendable {
         guard missing.isEmpty else { return .missingDictionary(packages: missing) }
         // Only when every dictionary is there: `sortie` is English too, but French first.
         if nativeLanguage == .english, let gloss = englishGloss(written, route) { return .found(gloss) }
+        if let gloss = sharedWithEnglishGloss(written, route) { return .found(gloss) }
         return .notFound
     }
 
@@ -181,7 +182,7 @@ public final class Glossary: Sendable {
 
     // MARK: - Opened once
 
-    private func dictionary(_ pair: String) -> BilingualDictionary? {
+    func dictionary(_ pair: String) -> BilingualDictionary? {
         dictionaries.withLock { opened in
             if let known = opened[pair] { return try? known.get() }
             let result = Result { () throws(GlossError) in try BilingualDictionary(folder: dictionaryFolder, pair: pair) }
@@ -191,7 +192,7 @@ public final class Glossary: Sendable {
     }
 
     /// Ding's file with its index, built on first use when the file is new or changed.
-    private func dingDictionary() -> DingDictionary? {
+    func dingDictionary() -> DingDictionary? {
         ding.withLock { opened in
             if let known = opened { return try? known.get() }
             let result = Result { () throws(GlossError) in try DingDictionary(path: dingPath, indexFolder: indexFolder) }

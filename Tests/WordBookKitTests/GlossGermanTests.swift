@@ -77,6 +77,21 @@ import WordBookVocabulary
         }
     }
 
+    @Test func aWordNoDictionaryOfItsLanguageHasButEnglishHasIsGlossedAsEnglishMeansIt() throws {
+        // `patois`: in no French dictionary; FreeDict's eng-deu has it, as Mundart, which Ding gives as dialect.
+        let patois = try Self.gloss("patois", .french)
+        #expect(patois.text.hasPrefix("patois, "), "\(patois.text)")
+        #expect(patois.text.contains("dialect"), "\(patois.text)")
+        #expect(patois.text.hasSuffix("(if as in English)"), "\(patois.text)")
+        #expect(patois.entry.contains("Mundart"), "\(patois.entry)")
+        // A word the French dictionaries have is theirs, whatever English means by it.
+        let coin = try Self.gloss("coin", .french)
+        #expect(coin.text.hasPrefix("corner"), "\(coin.text)")
+        #expect(!coin.text.contains("if as in English"), "\(coin.text)")
+        // In no installed dictionary at all, glycocolle stays without a gloss.
+        #expect(Self.glossary.lookUp("glycocolle", language: .french) == .notFound)
+    }
+
     @Test func onlyAWordWrittenWithACapitalIsANounCompound() throws {
         // `mitgliedern` is a form of gliedern after mit, not a compound noun Mit + Gliedern.
         if case let .found(gloss) = Self.glossary.lookUp("mitgliedern", language: .german) {
