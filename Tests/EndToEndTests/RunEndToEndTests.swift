@@ -141,8 +141,8 @@ import WordBookVocabulary
         try handle.close()
     }
 
-    /// Tesseract's OpenMP reads OMP_THREAD_LIMIT as it loads: the commands that recognise start
-    /// again with it set to 1, and the others run as they are.
+    /// Tesseract's OpenMP reads OMP_THREAD_LIMIT as it loads: the commands that recognise, and the
+    /// worker started by hand, start again with it set to 1, and the others run as they are.
     @Test func theRecognisingCommandsLimitOpenMPThemselves() throws {
         let scratch = try Scratch()
         var environment = ProcessInfo.processInfo.environment
@@ -178,6 +178,25 @@ import WordBookVocabulary
         process.waitUntilExit()
         let filed = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
         #expect(process.terminationStatus == 0 && filed?["word"] as? String == photo.word, "\(output)")
+
+        // The worker started by hand, as a unit without the variable starts it, limits OpenMP itself.
+        let direct = Process()
+        direct.executableURL = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-worker")
+        direct.arguments = ["run", "--config", scratch.config]
+        direct.environment = environment
+        let directLog = "\(scratch.root)/direct.log"
+        _ = FileManager.default.createFile(atPath: directLog, contents: nil)
+        direct.standardError = FileHandle(forWritingAtPath: directLog)
+        direct.standardOutput = FileHandle.nullDevice
+        try direct.run()
+        defer { if direct.isRunning { direct.terminate() } }
+        #expect(eventually(timeout: 60) { ((try? String(contentsOfFile: directLog, encoding: .utf8)) ?? "").contains("watching") })
+        let directEnviron = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(direct.processIdentifier)/environ"))
+        #expect(directEnviron.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.contains("OMP_THREAD_LIMIT=1"),
+                "wordbook-worker started again with the limit set")
+        direct.terminate()
+        direct.waitUntilExit()
+        #expect(direct.terminationStatus == 0)
 
         let status = Process()
         status.executableURL = URL(fileURLWithPath: wordbookBinary)
