@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Compares the rewritten models on OpenCV's DNN (Debian's python3-opencv, 4.6) with the original
-models on ONNX Runtime, on real photos and word crops, and times OpenCV with one thread.
+models on ONNX Runtime, on real photos and word crops, and times OpenCV with one thread (rewrite 7's
+GELU computed here in Python, so far slower than the scene-text plugin's).
 
     check-models.py --ort-python VENV/bin/python [--models .build/models]
                     [--originals .build/model-cache/rapidocr-3.10.0]
@@ -76,6 +77,21 @@ def compare(a, b):
     return float(diff.max()), int(bad.sum())
 
 
+class Gelu:
+    """GELU, y = x * (erf(x / sqrt(2)) + 1) / 2, as a layer of OpenCV's DNN (rewrite 7's com.wordbook.Gelu)."""
+    erf = np.vectorize(math.erf, otypes=[np.float64])
+
+    def __init__(self, params, blobs):
+        pass
+
+    def getMemoryShapes(self, inputs):
+        return [inputs[0]]
+
+    def forward(self, inputs):
+        x = inputs[0].astype(np.float64)
+        return [(x * (self.erf(x / math.sqrt(2)) + 1) * 0.5).astype(np.float32)]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ort-python", required=True)
@@ -107,6 +123,8 @@ def main():
         expected = dict(np.load(os.path.join(tmp, "out.npz")))
     original_keys = list(expected.pop("keys"))
 
+    # rewrite 7's op, which the scene-text plugin computes in C++: here with the exact erf, in NumPy
+    cv2.dnn_registerLayer("com.wordbook.Gelu", Gelu)
     nets = {kind: cv2.dnn.readNetFromONNX(os.path.join(args.models, f"ppocr-{kind}.onnx")) for kind in ("det", "rec")}
     keys = open(os.path.join(args.models, "ppocr-rec-keys.txt"), encoding="utf-8").read().split("\n")[:-1]
     classes = ["<blank>"] + keys + [" "]

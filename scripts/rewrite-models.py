@@ -9,6 +9,7 @@ the last, which drops the recogniser's classes of the scripts WordBook does not 
 writes OUT_DIR/ppocr-det.onnx, OUT_DIR/ppocr-rec.onnx and OUT_DIR/ppocr-rec-keys.txt.
 Needs only the onnx package (and numpy); the output is the same bytes on every run.
 """
+import math
 import os
 import sys
 
@@ -71,6 +72,57 @@ def rewrite_spatial_mean(graph):
             helper.make_node("GlobalAveragePool", [node.input[0]], [node.output[0]], name=node.name)])
         count += 1
     return count
+
+
+GELU_DOMAIN = "com.wordbook"
+
+
+def fuse_gelu(model):
+    # 7. GELU as PaddleOCR exports it, y = (x * (erf(x / sqrt(2)) + 1)) * 0.5, five nodes each a pass
+    # over the tensor, becomes one node of WordBook's own op, computed by the scene-text plugin in one
+    # pass (the same operations in the same order: the same floats). Not a plain operator: only the
+    # plugin (and check-models.py, in Python) gives OpenCV this op.
+    graph = model.graph
+    consts = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+    producers = {o: n for n in graph.node for o in n.output}
+    consumers = {}
+    for n in graph.node:
+        for i in n.input:
+            consumers.setdefault(i, []).append(n)
+
+    def only_consumer(name, op_type):
+        found = consumers.get(name, [])
+        return found[0] if len(found) == 1 and found[0].op_type == op_type else None
+
+    def constant(name, value):
+        return name in consts and consts[name].size == 1 and abs(float(consts[name].reshape(-1)[0]) - value) < 1e-6
+
+    fused = []
+    for erf in [n for n in graph.node if n.op_type == "Erf"]:
+        div = producers.get(erf.input[0])
+        if div is None or div.op_type != "Div" or not constant(div.input[1], math.sqrt(2)):
+            continue
+        x = div.input[0]
+        add = only_consumer(erf.output[0], "Add")
+        if add is None or not constant(add.input[1], 1.0):
+            continue
+        mul = only_consumer(add.output[0], "Mul")
+        if mul is None or list(mul.input) != [x, add.output[0]]:
+            continue
+        half = only_consumer(mul.output[0], "Mul")
+        if half is None or half.input[0] != mul.output[0] or not constant(half.input[1], 0.5):
+            continue
+        if len(consumers.get(div.output[0], [])) != 1:
+            continue
+        fused.append((div, erf, add, mul, half, x))
+    for div, erf, add, mul, half, x in fused:
+        gelu = helper.make_node("Gelu", [x], [half.output[0]], name=erf.name.replace("Erf", "Gelu"), domain=GELU_DOMAIN)
+        replace_node(graph, half, [gelu])
+        for node in (div, erf, add, mul):
+            graph.node.remove(node)
+    if fused:
+        model.opset_import.append(helper.make_opsetid(GELU_DOMAIN, 1))
+    return len(fused)
 
 
 def static_shapes(model):
@@ -198,9 +250,10 @@ def rewrite_detector(path):
     n1 = rewrite_hard_sigmoid(model.graph)
     n2 = rewrite_spatial_mean(model.graph)
     n5 = fold_deconvolution_bias(model.graph)
+    n7 = fuse_gelu(model)
     return finish(model, os.path.basename(path),
                   f"{n1} HardSigmoid as relu(y)-relu(y-1), {n2} ReduceMean[2,3] as GlobalAveragePool, "
-                  f"{n5} bias Add after ConvTranspose as its input B")
+                  f"{n5} bias Add after ConvTranspose as its input B, {n7} GELU as one {GELU_DOMAIN} Gelu node")
 
 
 def rewrite_recogniser(path):
@@ -219,11 +272,13 @@ def rewrite_recogniser(path):
     kept = keep_read_classes(model, keys)
     del model.graph.value_info[:]
     model = shape_inference.infer_shapes(model, strict_mode=True)
+    n7 = fuse_gelu(model)
     return finish(model, os.path.basename(path),
                   f"input fixed to {'x'.join(map(str, REC_INPUT_SHAPE))} and {n3} constant nodes folded, "
                   f"{n1} HardSigmoid as relu(y)-relu(y-1), {n2} ReduceMean[2,3] as GlobalAveragePool, "
                   f"{n4} layer-norm constants broadcast to the full 3-D shape, "
-                  f"{len(keys) - len(kept)} of {len(keys)} classes dropped (CJK, IPA, Greek, Cyrillic)")
+                  f"{len(keys) - len(kept)} of {len(keys)} classes dropped (CJK, IPA, Greek, Cyrillic), "
+                  f"{n7} GELU as one {GELU_DOMAIN} Gelu node")
 
 
 # Scripts whose letters WordBook never proposes (it reads English, German, French and Spanish): CJK

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/dnn/all_layers.hpp>
 #include <opencv2/imgproc.hpp>
@@ -123,12 +125,17 @@ inline float rationalErf(float value) {
     return x * p / q;
 }
 
-// The ONNX Erf node as a layer of OpenCV's DNN, computed in place as OpenCV's own is allowed to be.
-class ErfLayer : public cv::dnn::Layer {
+// GELU as one layer: y = (x * (erf(x / sqrt(2)) + 1)) * 0.5, the five nodes PaddleOCR's export
+// writes for it, which scripts/rewrite-models.py fuses into one node of the op com.wordbook.Gelu
+// (its rewrite 7). OpenCV ran them as five passes over the tensor (a Power layer for each constant,
+// Erf, an element-wise product): 13 GELUs in each network. Here one pass computes the same
+// operations in the same order as OpenCV did with this erf, so the networks' outputs are the same
+// floats as with it.
+class GeluLayer : public cv::dnn::Layer {
 public:
-    explicit ErfLayer(const cv::dnn::LayerParams &params) : Layer(params) {}
+    explicit GeluLayer(const cv::dnn::LayerParams &params) : Layer(params) {}
 
-    static cv::Ptr<cv::dnn::Layer> create(cv::dnn::LayerParams &params) { return cv::makePtr<ErfLayer>(params); }
+    static cv::Ptr<cv::dnn::Layer> create(cv::dnn::LayerParams &params) { return cv::makePtr<GeluLayer>(params); }
 
     bool getMemoryShapes(const std::vector<cv::dnn::MatShape> &inputs, int, std::vector<cv::dnn::MatShape> &outputs,
                          std::vector<cv::dnn::MatShape> &) const override {
@@ -143,12 +150,14 @@ public:
         const float *in = inputs[0].ptr<float>();
         float *out = outputs[0].ptr<float>();
         const size_t count = inputs[0].total();
+        // OpenCV divided by the model's float sqrt(2) as a multiplication by its float reciprocal.
+        const float scale = 1.0f / float(M_SQRT2);
         // In place, through one pointer: with two that may overlap, the compiler's vector loop checks
-        // them at run time and falls back to one value at a time, as slow as libm.
+        // them at run time and falls back to one value at a time.
         if (in == out) {
-            for (size_t i = 0; i < count; i++) out[i] = rationalErf(out[i]);
+            for (size_t i = 0; i < count; i++) out[i] = (out[i] * (rationalErf(out[i] * scale) + 1.0f)) * 0.5f;
         } else {
-            for (size_t i = 0; i < count; i++) out[i] = rationalErf(in[i]);
+            for (size_t i = 0; i < count; i++) out[i] = (in[i] * (rationalErf(in[i] * scale) + 1.0f)) * 0.5f;
         }
     }
 };
@@ -246,12 +255,27 @@ cv::dnn::Net load(const char *path, char *error, size_t size) {
         cv::setNumThreads(1);
         // Registered last for its type name, a layer class replaces OpenCV's own for every network read after.
         static const bool layersRegistered = [] {
-            cv::dnn::LayerFactory::registerLayer("Erf", ErfLayer::create);
             cv::dnn::LayerFactory::registerLayer("Convolution", LargeDepthwiseConvolution::create);
+            cv::dnn::LayerFactory::registerLayer("com.wordbook.Gelu", GeluLayer::create);
             return true;
         }();
         (void)layersRegistered;
-        cv::dnn::Net net = cv::dnn::readNetFromONNX(path);
+        // OpenCV 4.6 warns once a node for an op of a domain it has no table of its own for
+        // ("missing dispatch map for domain='com.wordbook'"), though the layer registered above
+        // computes it: 13 lines a network in the worker's log. Its warnings are left out while a
+        // model is read, one thread at a time.
+        static std::mutex reading;
+        std::lock_guard<std::mutex> lock(reading);
+        const auto level = cv::utils::logging::getLogLevel();
+        cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);
+        cv::dnn::Net net;
+        try {
+            net = cv::dnn::readNetFromONNX(path);
+        } catch (...) {
+            cv::utils::logging::setLogLevel(level);
+            throw;
+        }
+        cv::utils::logging::setLogLevel(level);
         if (net.empty()) report(error, size, std::string("OpenCV read no network from ") + path);
         return net;
     } catch (const std::exception &e) {

@@ -12,8 +12,8 @@ public struct SceneTextFiles: Sendable, Equatable {
 
     /// What scripts/make-models.sh makes (models/SHA256SUMS; a test keeps the two equal).
     public static let expectedSHA256: [String: String] = [
-        detectorName: "dad1f2327102f07bc4cf8362f33f3b585daa7874ca29d252d67f5eab2ccf3854",
-        recognizerName: "128e84802cf459ab4c39f0a4ac115e973822e69d511b037974e23c51034d6df7",
+        detectorName: "9b61dd77c0e623bbe1c6d58ecbc0a462f34d17941beb598397317447669bc4d7",
+        recognizerName: "662b66e1d50ec38d1aa97a43037ad42e51fe1caa9198bd9bf2524af8d027cb0d",
         keysName: "7228e92d7960428e12d588ffecb9474c4752afbd3f085d7a1b35493e868f7ef7",
     ]
 
