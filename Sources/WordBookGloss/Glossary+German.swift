@@ -198,26 +198,16 @@ extension Glossary {
     func sharedWithEnglishGloss(_ written: String, _ route: GlossRoute) -> Gloss? {
         guard nativeLanguage == .english, route.language != GlossRoute.names[.english],
               let own = stemmer(for: route.language), let englishToGerman = dictionary("eng-deu"),
-              let ding = dingDictionary() else { return nil }
+              let germanToEnglish = dictionary("deu-eng") else { return nil }
         let lower = written.lowercased()
         guard lower.count >= 3, lower.allSatisfy({ $0.isLetter || $0 == "-" }), own.knows(written) || own.knows(lower),
-              let (entries, headword) = entries([lower], in: englishToGerman, exactly: true), headword == lower else { return nil }
-        var translations = [lower]
-        var seen: Set<String> = [Self.comparable(lower)]
-        var found: [Found] = []
-        for german in GlossLine.ranked(entries).prefix(Self.germanTranslationsTried) {
-            guard let english = self.found([Self.withoutParentheses(german.text)], inDing: ding, exactly: true,
-                                           kind: entries[german.entry].grammar.kind) else { continue }
-            found.append(english)
-        }
-        for text in Self.firstSensesFirst(found.map(\.translations)) where seen.insert(Self.comparable(text)).inserted {
-            translations.append(text)
-        }
+              let english = found([lower], through: (englishToGerman, germanToEnglish), ding: dingDictionary()).first,
+              english.headword == lower else { return nil }
+        let translations = [lower] + english.translations.filter { Self.comparable($0) != Self.comparable(lower) }
         guard translations.count > 1 else { return nil }
-        let grammar = entries.first?.grammar ?? Grammar()
-        return Gloss(text: Self.withNote("if as in English", GlossLine.text(translations, grammar: grammar)),
-                     entry: "\(written): in no dictionary of its language; an English word (FreeDict eng-deu), glossed as English means it\n\n" + Self.joined(entries) + "\n\n"
-                         + found.map(\.entry).joined(separator: "\n\n"),
+        return Gloss(text: Self.withNote("if as in English", GlossLine.text(translations, grammar: english.grammar)),
+                     entry: "\(written): in no dictionary of its language; an English word (FreeDict eng-deu), glossed as English means it\n\n"
+                         + english.entry,
                      headword: lower)
     }
 
