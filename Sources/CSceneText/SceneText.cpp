@@ -266,16 +266,11 @@ cv::dnn::Net load(const char *path, char *error, size_t size) {
         // model is read, one thread at a time.
         static std::mutex reading;
         std::lock_guard<std::mutex> lock(reading);
-        const auto level = cv::utils::logging::getLogLevel();
-        cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);
-        cv::dnn::Net net;
-        try {
-            net = cv::dnn::readNetFromONNX(path);
-        } catch (...) {
-            cv::utils::logging::setLogLevel(level);
-            throw;
-        }
-        cv::utils::logging::setLogLevel(level);
+        struct QuietLog {
+            const cv::utils::logging::LogLevel level = cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);
+            ~QuietLog() { cv::utils::logging::setLogLevel(level); }
+        } quiet;
+        cv::dnn::Net net = cv::dnn::readNetFromONNX(path);
         if (net.empty()) report(error, size, std::string("OpenCV read no network from ") + path);
         return net;
     } catch (const std::exception &e) {
