@@ -141,16 +141,14 @@ import WordBookVocabulary
         try handle.close()
     }
 
-    /// Tesseract's OpenMP reads OMP_THREAD_LIMIT as it loads: the commands that recognise, and the
-    /// worker started by hand, start again with it set to 1, and the others run as they are.
-    @Test func theRecognisingCommandsLimitOpenMPThemselves() throws {
-        let scratch = try Scratch()
-        var environment = ProcessInfo.processInfo.environment
-        environment["OMP_THREAD_LIMIT"] = nil
-        let log = "\(scratch.root)/run.log"
+    /// The environment of `executable run`, read from /proc once it is watching its inbox, and its exit
+    /// status after a stop.
+    static func environmentOnceWatching(_ executable: String, scratch: Scratch, environment: [String: String]) throws
+        -> (variables: [String], status: Int32) {
+        let log = "\(scratch.root)/\(URL(fileURLWithPath: executable).lastPathComponent).log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let worker = Process()
-        worker.executableURL = URL(fileURLWithPath: wordbookBinary)
+        worker.executableURL = URL(fileURLWithPath: executable)
         worker.arguments = ["run", "--config", scratch.config]
         worker.environment = environment
         worker.standardError = FileHandle(forWritingAtPath: log)
@@ -159,11 +157,20 @@ import WordBookVocabulary
         defer { if worker.isRunning { worker.terminate() } }
         #expect(eventually(timeout: 60) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("watching") })
         let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(worker.processIdentifier)/environ"))
-        let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        #expect(variables.contains("OMP_THREAD_LIMIT=1"), "run started again with the limit set")
         worker.terminate()
         worker.waitUntilExit()
-        #expect(worker.terminationStatus == 0)
+        return (environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }, worker.terminationStatus)
+    }
+
+    /// Tesseract's OpenMP reads OMP_THREAD_LIMIT as it loads: the commands that recognise, and the
+    /// worker started by hand, start again with it set to 1, and the others run as they are.
+    @Test func theRecognisingCommandsLimitOpenMPThemselves() throws {
+        let scratch = try Scratch()
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = nil
+        let run = try Self.environmentOnceWatching(wordbookBinary, scratch: scratch, environment: environment)
+        #expect(run.variables.contains("OMP_THREAD_LIMIT=1"), "run started again with the limit set")
+        #expect(run.status == 0)
 
         let photo = try #require(LabeledImage.all.first { $0.file == "cafe.jpg" })
         let process = Process()
@@ -180,23 +187,10 @@ import WordBookVocabulary
         #expect(process.terminationStatus == 0 && filed?["word"] as? String == photo.word, "\(output)")
 
         // The worker started by hand, as a unit without the variable starts it, limits OpenMP itself.
-        let direct = Process()
-        direct.executableURL = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-worker")
-        direct.arguments = ["run", "--config", scratch.config]
-        direct.environment = environment
-        let directLog = "\(scratch.root)/direct.log"
-        _ = FileManager.default.createFile(atPath: directLog, contents: nil)
-        direct.standardError = FileHandle(forWritingAtPath: directLog)
-        direct.standardOutput = FileHandle.nullDevice
-        try direct.run()
-        defer { if direct.isRunning { direct.terminate() } }
-        #expect(eventually(timeout: 60) { ((try? String(contentsOfFile: directLog, encoding: .utf8)) ?? "").contains("watching") })
-        let directEnviron = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(direct.processIdentifier)/environ"))
-        #expect(directEnviron.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.contains("OMP_THREAD_LIMIT=1"),
-                "wordbook-worker started again with the limit set")
-        direct.terminate()
-        direct.waitUntilExit()
-        #expect(direct.terminationStatus == 0)
+        let worker = URL(fileURLWithPath: wordbookBinary).deletingLastPathComponent().appendingPathComponent("wordbook-worker").path
+        let direct = try Self.environmentOnceWatching(worker, scratch: scratch, environment: environment)
+        #expect(direct.variables.contains("OMP_THREAD_LIMIT=1"), "wordbook-worker started again with the limit set")
+        #expect(direct.status == 0)
 
         let status = Process()
         status.executableURL = URL(fileURLWithPath: wordbookBinary)
