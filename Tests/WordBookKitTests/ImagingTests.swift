@@ -3,6 +3,7 @@ import Testing
 @testable import WordBookPipeline
 @testable import WordBookSettings
 @testable import WordBookThumbnail
+import WordBookVocabulary
 
 @Suite struct ImagingTests {
     @Test func formatsAreToldByMagicBytesNotNames() {
@@ -267,6 +268,33 @@ import CZlib
         bytes.replaceSubrange(20..<24, with: huge)
         #expect(throws: ImagingError.tooManyPixels(width: 100_000, height: 100_000, limit: 100_000_000)) {
             try PhotoDecoder(maxPixels: 100_000_000).decode(bytes, longEdge: 1600)
+        }
+    }
+}
+
+@Suite struct TurnedPartTests {
+    /// A photo held at a slant is turned level only where the detector looks: that part, turned alone,
+    /// has the very pixels the whole photo turned has there, in colour and in grey, at even and odd
+    /// sizes, either way round.
+    @Test(arguments: [(1512, 1134, 0.14), (1133, 1511, -0.09), (641, 479, 0.3), (480, 640, -0.35)])
+    func aPartTurnedAloneIsTheWholeTurnedCutToThatPart(width: Int, height: Int, radians: Double) throws {
+        // Noise: every pixel differs from its neighbours, so every neighbour the turn reads shows.
+        var state: UInt32 = 2_463_534_242
+        let bytes = (0..<width * height * 3).map { _ -> UInt8 in
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return UInt8(truncatingIfNeeded: state)
+        }
+        let colour = try Picture(width: width, height: height, rgb: bytes)
+        let grey = try colour.grey()
+        let middle = AimPoint.middle(width: width, height: height, share: Tuning.detectionWindow)
+        let offCentre = PixelBox(x: width / 10, y: height / 3, width: width / 2, height: height / 4)
+        for picture in [colour, grey] {
+            for part in [middle, offCentre] {
+                let alone = try picture.rotated(by: radians, keeping: part)
+                let whole = try picture.rotated(by: radians).cropped(to: part)
+                #expect(alone.width == part.width && alone.height == part.height)
+                #expect(try alone.rgbBytes() == whole.rgbBytes(), "\(picture.isGrey ? "grey" : "colour"), \(part)")
+            }
         }
     }
 }

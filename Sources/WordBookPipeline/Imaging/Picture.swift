@@ -106,6 +106,30 @@ public final class Picture: @unchecked Sendable {
         return try derived(pixRotate(pix, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0), "rotate")
     }
 
+    /// The part `part` of this picture turned by `radians` about the picture's centre: the pixels
+    /// `rotated(by:)` puts there, `part.width` × `part.height`. Only the pixels that land in the part
+    /// are turned: a crop around it, centred where the picture is (Leptonica turns a picture about its
+    /// middle pixel), that holds every pixel the part's pixels are read from.
+    public func rotated(by radians: Double, keeping part: PixelBox) throws -> Picture {
+        // Leptonica's centre, and the part's corners taken back to where they come from.
+        let (cx, cy) = (Double(width / 2), Double(height / 2))
+        let (c, s) = (cos(radians), sin(radians))
+        var reachX = 0.0, reachY = 0.0
+        for (x, y) in [(part.x, part.y), (part.x + part.width, part.y), (part.x, part.y + part.height),
+                       (part.x + part.width, part.y + part.height)] {
+            let (dx, dy) = (Double(x) - cx, Double(y) - cy)
+            reachX = max(reachX, abs(dx * c + dy * s))
+            reachY = max(reachY, abs(-dx * s + dy * c))
+        }
+        // A few pixels more for the area map's neighbours (it leaves the last row and column white);
+        // the crop's halves as the picture's, so that its middle pixel is the picture's.
+        let halfWidth = min(width / 2, Int(reachX.rounded(.up)) + 3), halfHeight = min(height / 2, Int(reachY.rounded(.up)) + 3)
+        let source = PixelBox(x: width / 2 - halfWidth, y: height / 2 - halfHeight,
+                              width: 2 * halfWidth + width % 2, height: 2 * halfHeight + height % 2)
+        let turned = try (source == PixelBox(x: 0, y: 0, width: width, height: height) ? self : cropped(to: source)).rotated(by: radians)
+        return try turned.cropped(to: part.offset(dx: -source.x, dy: -source.y))
+    }
+
     /// Reduced so that neither edge exceeds `longEdge`; never enlarged.
     public func fitting(longEdge: Int) throws -> Picture {
         let longest = max(width, height)

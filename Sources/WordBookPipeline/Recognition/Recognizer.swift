@@ -119,7 +119,7 @@ public final class Recognizer {
                 // lines there that do not fill it are a small photo's, read from that middle.
                 let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.enlargedWindow)
                 if lines.isEmpty {
-                    let enlarged = try scene.detector.lines(in: try colour.cropped(to: middle))
+                    let enlarged = try scene.detector.lines(in: colour, within: middle)
                     if !enlarged.isEmpty, !DetectedLines.fillsPicture(enlarged, width: middle.width, height: middle.height),
                        let found = try proposeDetected(
                            colour, grey, reader: reader, scene: scene, language: language, window: Tuning.enlargedWindow, detected: enlarged) {

@@ -6,31 +6,40 @@ extension Recognizer {
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
     /// The detector sees the middle `window` of the photo; `detected` are its lines there when it has
-    /// already looked. `closer` is the second look, around an aim the first found no word on.
+    /// already looked. `closer` is the second look, around an aim the first found no word on. `frame`
+    /// is where the whole photo lies in the pictures' pixels when they hold only a part of it (the
+    /// part a turned photo is turned in); the aim and the windows are the photo's.
     func proposeDetected(
         _ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language, straightened: Bool = false,
-        window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil, closer: Bool = false
+        window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil, closer: Bool = false, frame: PixelBox? = nil
     ) throws -> Proposal? {
-        let aim = AimPoint.centre(width: grey.width, height: grey.height)
+        let frame = frame ?? PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
+        let aim = (x: Double(frame.x) + AimPoint.centre(width: frame.width, height: frame.height).x,
+                   y: Double(frame.y) + AimPoint.centre(width: frame.width, height: frame.height).y)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
-        let middle = AimPoint.middle(width: grey.width, height: grey.height, share: window)
-        let lines = try (detected ?? scene.detector.lines(in: try colour.cropped(to: middle)))
+        let middle = AimPoint.middle(width: frame.width, height: frame.height, share: window).offset(dx: frame.x, dy: frame.y)
+        let lines = try (detected ?? scene.detector.lines(in: colour, within: middle))
             .map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
         // A phone held at a slant turns the lines: the recogniser reads a turned line from its own
         // rectified crop, but Tesseract reads the level band around it, where the line runs across the
         // band and the lines above and below reach in. The photo is turned level about the aim point (its
-        // middle, which stays in place) and read again; the word's box is turned back.
+        // middle, which stays in place) and read again; the word's box is turned back. Only the middle
+        // the detector sees is turned, with the margin Tesseract reads around a line there.
         if !straightened, let nearest = nearLines.first, nearest.length >= 2 * nearest.height,
            abs(nearest.slant) >= Tuning.levelSlant, abs(nearest.slant) <= Tuning.steepestSlant {
             let turn = -nearest.slant
+            let reach = Int((Double(middle.height) * Tuning.detectedTextFraction * Tuning.margin).rounded(.up)) + 1
+            let part = middle.padded(dx: reach, dy: reach, within: (frame.width, frame.height))
             if var proposal = try proposeDetected(
-                try colour.rotated(by: turn), try grey.rotated(by: turn), reader: reader, scene: scene, language: language,
-                straightened: true, window: window, closer: closer) {
-                proposal.box = proposal.box?.rotated(by: -turn, inFrame: grey.width, grey.height)
-                proposal.around = proposal.around.map {
-                    ReadWord(text: $0.text, box: $0.box.rotated(by: -turn, inFrame: grey.width, grey.height))
+                try colour.rotated(by: turn, keeping: part), try grey.rotated(by: turn, keeping: part), reader: reader,
+                scene: scene, language: language, straightened: true, window: window, closer: closer,
+                frame: PixelBox(x: -part.x, y: -part.y, width: frame.width, height: frame.height)) {
+                func back(_ box: PixelBox) -> PixelBox {
+                    box.offset(dx: part.x, dy: part.y).rotated(by: -turn, inFrame: frame.width, frame.height)
                 }
+                proposal.box = proposal.box.map(back)
+                proposal.around = proposal.around.map { ReadWord(text: $0.text, box: back($0.box)) }
                 return proposal
             }
             // Turned level, no line lies near the aim (a line the detector found slanted is a curved
@@ -125,11 +134,11 @@ extension Recognizer {
         // The middle around the aim is looked at again, twice as large; what is found there counts when
         // its word lies nearer the aim. A photo turned level is looked at closer as turned.
         if !closer, let offset = proposal.evidence?.aimOffset, offset >= Tuning.aimOnNoWord {
-            let middle = AimPoint.middle(width: grey.width, height: grey.height, share: window / 2)
-            let found = try scene.detector.lines(in: try colour.cropped(to: middle))
+            let middle = AimPoint.middle(width: frame.width, height: frame.height, share: window / 2).offset(dx: frame.x, dy: frame.y)
+            let found = try scene.detector.lines(in: colour, within: middle)
             if !found.isEmpty, let nearer = try proposeDetected(
                 colour, grey, reader: reader, scene: scene, language: language, straightened: straightened,
-                window: window / 2, detected: found, closer: true),
+                window: window / 2, detected: found, closer: true, frame: frame),
                let nearerOffset = nearer.evidence?.aimOffset, nearerOffset < offset {
                 return nearer
             }

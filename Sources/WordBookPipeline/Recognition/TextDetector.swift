@@ -116,13 +116,21 @@ public final class TextDetector: @unchecked Sendable {
 
     /// The text lines in `picture`, top to bottom.
     public func lines(in picture: Picture) throws -> [TextLine] {
+        try lines(in: picture, within: PixelBox(x: 0, y: 0, width: picture.width, height: picture.height))
+    }
+
+    /// The text lines in the part of `picture` inside `region`, top to bottom, in the part's own
+    /// coordinates: the detector reads the part where it lies, without a copy of it.
+    public func lines(in picture: Picture, within region: PixelBox) throws -> [TextLine] {
+        guard region.x < picture.width, region.y < picture.height, region.x + region.width > 0,
+              region.y + region.height > 0, region.width > 0, region.height > 0 else { return [] }
         let colour = try picture.rgb()
         var settings = st_detector_settings(side: Int32(side), max_side: Int32(maxSide), threshold: Float(Tuning.detectorThreshold),
                                             box_threshold: Float(Tuning.detectorBoxThreshold),
                                             unclip_ratio: Float(Tuning.detectorUnclipRatio))
         var boxes = [st_quad](repeating: st_quad(), count: 1000)
         var error = [CChar](repeating: 0, count: 512)
-        let count = colour.withImage { image in
+        let count = colour.withImage(within: region) { image in
             network.withLock { plugin.detectorDetect(handle, &image, &settings, &boxes, Int32(boxes.count), &error, error.count) }
         }
         guard count >= 0 else { throw SceneTextError(message: error) }
@@ -151,10 +159,18 @@ public final class TextDetector: @unchecked Sendable {
 extension Picture {
     /// The pixels as the scene-text library reads them: Leptonica's 32 bpp words, red in the high byte.
     func withImage<T>(_ body: (inout st_image) -> T) -> T {
+        withImage(within: PixelBox(x: 0, y: 0, width: width, height: height), body)
+    }
+
+    /// The pixels inside `region` (clipped to the picture) as the scene-text library reads them, where
+    /// they lie: each row starts one row of the whole picture after the last.
+    func withImage<T>(within region: PixelBox, _ body: (inout st_image) -> T) -> T {
         precondition(!isGrey, "the scene-text library reads colour pictures")
+        let left = min(max(region.x, 0), width), top = min(max(region.y, 0), height)
+        let right = max(left, min(region.x + region.width, width)), bottom = max(top, min(region.y + region.height, height))
         var image = st_image(
-            pixels: UnsafePointer(mutableBytes), width: Int32(width), height: Int32(height), bytes_per_row: bytesPerLine,
-            red: 3, green: 2, blue: 1)
+            pixels: UnsafePointer(mutableBytes + top * bytesPerLine + left * Self.bytesPerPixel),
+            width: Int32(right - left), height: Int32(bottom - top), bytes_per_row: bytesPerLine, red: 3, green: 2, blue: 1)
         return withExtendedLifetime(self) { body(&image) }
     }
 }
