@@ -410,8 +410,9 @@ import WordBookVocabulary
     }
 
     /// A street photo 320 px wide (a head-worn camera's, or one a messaging app shrank) is a photo with
-    /// a word in it, not a cropped word: read whole as one line, its proposal was nonsense.
-    @Test(arguments: [("svttrain_00_01_w03.jpg", "Suites"), ("svttrain_00_08_w00.jpg", "MARBLE")])
+    /// a word in it, not a cropped word: read whole as one line, its proposal was nonsense. So is one
+    /// whose sign's band spans its width (`LIVING ROOM THEATER`, read `7` as one word).
+    @Test(arguments: [("svttrain_00_01_w03.jpg", "Suites"), ("svttrain_00_08_w00.jpg", "MARBLE"), ("svttrain_14_03_w01.jpg", "ROOM")])
     func aSmallPhotoIsNotTakenForACroppedWord(file: String, word: String) throws {
         let full = try Self.picture(Self.streets.appendingPathComponent(file))
         let small = try full.scaled(by: 320 / Double(full.width))

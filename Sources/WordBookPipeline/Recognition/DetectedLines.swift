@@ -100,7 +100,6 @@ enum DetectedLines {
         guard let nearest = lines.min(by: { distance(from: middle, to: $0) < distance(from: middle, to: $1) }) else { return true }
         let box = nearest.box
         return Double(box.height) >= Tuning.croppedWordHeight * Double(height)
-            || (Double(box.width) >= Tuning.croppedLineWidth * Double(width) && Double(box.height) >= Tuning.croppedLineHeight * Double(height))
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -68,10 +68,10 @@ enum Tuning {
     /// text is set in one size, line under line; a sign's lines differ in size or stand apart.
     static let paragraphHeightRatio = 1.5, paragraphReach = 3.0, paragraphOverlap = 0.5
     /// The text fills the picture, as in a cropped word (`DetectedLines.fillsPicture`), when the line
-    /// nearest the middle is `croppedWordHeight` of the picture's height, or spans `croppedLineWidth` of
-    /// its width at `croppedLineHeight` of its height: a cropped word's letters fill the picture's
-    /// height, while a sign's line in a small photo may span its width at a fraction of its height.
-    static let croppedWordHeight = 0.4, croppedLineWidth = 0.8, croppedLineHeight = 0.25
+    /// nearest the middle is `croppedWordHeight` of the picture's height: a cropped word's letters fill
+    /// its height. A line that only spans the width (a sign's band in a small photo, a cropped line)
+    /// holds words side by side, of which the learner aimed at one: it is read as a photo's line is.
+    static let croppedWordHeight = 0.4
     /// Share of a detected line's box that its letters fill (the detector's box has a margin).
     static let detectedTextFraction = 0.6
     /// Share of the width and height, around the aim point, that the text detector sees.
