@@ -27,7 +27,16 @@ public enum WorkerHandOff {
     /// Debian's libtesseract uses OpenMP, which reads OMP_THREAD_LIMIT when it loads: with one
     /// engine per worker thread, more threads only fight over the cores.
     public static func replaceProcess(arguments: [String], executable: String = executableName) throws -> Never {
-        let worker = try locate(executable)
+        try replaceProcess(arguments: arguments, path: try locate(executable))
+    }
+
+    /// Replaces this process with this very executable (its real path, links followed), started
+    /// again with `arguments`, under the same OpenMP limit: not a worker found by its name.
+    public static func restart(arguments: [String]) throws -> Never {
+        try replaceProcess(arguments: arguments, path: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+    }
+
+    private static func replaceProcess(arguments: [String], path worker: String) throws -> Never {
         if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
             setenv("OMP_THREAD_LIMIT", "1", 1)
         }

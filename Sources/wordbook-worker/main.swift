@@ -20,6 +20,6 @@ struct WorkerCommand: AsyncParsableCommand {
 // threads that spin against the filer threads: 80 photos with 1 worker took 32.7 s instead of
 // 15.7, and 34.6 s of CPU instead of 15.7, 10.4 of it in the kernel.
 if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
-    try? WorkerHandOff.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
+    try? WorkerHandOff.restart(arguments: Array(CommandLine.arguments.dropFirst()))
 }
 await runAsyncCommandLine(WorkerCommand.self)

@@ -14,8 +14,8 @@ extension Recognizer {
         window: Double = Tuning.detectionWindow, detected: [TextLine]? = nil, closer: Bool = false, frame: PixelBox? = nil
     ) throws -> Proposal? {
         let frame = frame ?? PixelBox(x: 0, y: 0, width: grey.width, height: grey.height)
-        let aim = (x: Double(frame.x) + AimPoint.centre(width: frame.width, height: frame.height).x,
-                   y: Double(frame.y) + AimPoint.centre(width: frame.width, height: frame.height).y)
+        let centre = AimPoint.centre(width: frame.width, height: frame.height)
+        let aim = (x: Double(frame.x) + centre.x, y: Double(frame.y) + centre.y)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
         let middle = AimPoint.middle(width: frame.width, height: frame.height, share: window).offset(dx: frame.x, dy: frame.y)
         let lines = try (detected ?? scene.detector.lines(in: colour, within: middle))

@@ -119,8 +119,9 @@ public final class TextDetector: @unchecked Sendable {
         try lines(in: picture, within: PixelBox(x: 0, y: 0, width: picture.width, height: picture.height))
     }
 
-    /// The text lines in the part of `picture` inside `region`, top to bottom, in the part's own
-    /// coordinates: the detector reads the part where it lies, without a copy of it.
+    /// The text lines in the part of `picture` inside `region` (which lies inside the picture), top
+    /// to bottom, in the part's own coordinates: the detector reads the part where it lies, without a
+    /// copy of it.
     public func lines(in picture: Picture, within region: PixelBox) throws -> [TextLine] {
         guard region.x < picture.width, region.y < picture.height, region.x + region.width > 0,
               region.y + region.height > 0, region.width > 0, region.height > 0 else { return [] }
