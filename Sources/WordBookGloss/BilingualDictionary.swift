@@ -38,13 +38,15 @@ final class BilingualDictionary: Sendable {
 
     /// The entries for `forms` of one word (its case variants, all under one key), and the headword as
     /// they spell it. The first form some header spells exactly wins: the key ignores case, the header
-    /// does not (`Essen` the meal, `essen` to eat). When no header spells any of the forms, every entry
-    /// under the key, unless `exactly` asks for a spelled headword.
+    /// does not (`Essen` the meal, `essen` to eat). When no header spells any of the forms, every
+    /// entry under the key, unless `exactly` asks for a spelled headword.
     func entries(forms: [String], exactly: Bool = false) throws(GlossError) -> (entries: [DictionaryEntry], headword: String)? {
         guard let first = forms.first else { return nil }
         let entries = try entries(underKeyOf: first)
         for form in forms {
-            let spelled = entries.filter { $0.spellings.contains(form) }
+            // A region's or a register's entry is not the word's own: spa-deu's `dije` is "er sagte",
+            // and Chile's adjective `[Chile] dije` ("nett") is read only where the word has no other.
+            let spelled = entries.filter { $0.labels.isEmpty && $0.spellings.contains(form) }
             if !spelled.isEmpty { return (spelled, form) }
         }
         guard !exactly, let entry = entries.first else { return nil }

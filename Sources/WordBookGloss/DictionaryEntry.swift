@@ -6,6 +6,10 @@
 ///        Synonym: {Dorn}                      cross-references, notes and examples, not senses
 ///      see: {Dornen}, {Stacheln}
 ///
+/// A header may begin with labels of where or how the word is used, as FreeDict's spa-deu writes 540
+/// of its entries (` [Am.] caballero /…/ <n, m>`, ` [coloq.]  [Esp.] a toda pastilla`): they label the
+/// entry, not the headword.
+///
 /// Several senses are numbered (`1. exit, way out`); in fra-deu a translation line may be followed by a
 /// definition in the headword's own language (`Issue, endroit où l'on sort`), and a bare number
 /// numbers such a definition, not a new translation.
@@ -15,6 +19,8 @@ struct DictionaryEntry: Equatable {
     /// The headword as the header spells it, case and punctuation included: `Ausgang`, `abat-jour`,
     /// `la nuit, tous les chats sont gris`.
     var headword: String
+    /// The labels before the headword: `[Am.]`, `[coloq.]`; empty for most entries.
+    var labels: [String]
     /// The headword and the forms it names: `abierto, abierta /…/` and `cerrado /…/, cerrada /…/` name two.
     var spellings: [String]
     var grammar: Grammar
@@ -24,7 +30,14 @@ struct DictionaryEntry: Equatable {
     init(text: String) {
         self.text = text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let header = String(lines.first ?? "")
+        var header = (lines.first ?? "").trimmingSpaces
+        labels = []
+        // `[sic] /zˈiːk/` is deu-eng's headword `[sic]`, not a label.
+        while header.hasPrefix("["), let close = header.firstIndex(of: "]"),
+              let next = header[header.index(after: close)...].first(where: { $0 != " " }), !"/<(".contains(next) {
+            labels.append(String(header[...close]))
+            header = header[header.index(after: close)...].trimmingSpaces
+        }
         headword = Self.beforePronunciation(header)
         let forms = Self.spellings(inHeader: header)
         spellings = forms.contains(headword) ? forms : [headword] + forms

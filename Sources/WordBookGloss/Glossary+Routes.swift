@@ -133,8 +133,14 @@ extension Glossary {
                                          labelledRare: sense.line.entry.isLabelledRare(atHeadPosition: sense.line.match.role == .part ? 0 : sense.line.match.position))
         }
         // A verb's uses with a preposition and object are narrower senses: they follow its own, and
-        // never go before them (`sich um etw. handeln`, "to be", is no first sense of handeln).
-        let chosen = [dingOrder.filter { $0.line.match.role != .construction }, dingOrder.filter { $0.line.match.role == .construction }]
+        // never go before them (`sich um etw. handeln`, "to be", is no first sense of handeln), unless
+        // none of its own lines is in English words a learner knows: then its uses come first.
+        // `feilschen`'s own lines say "to palter" and "to dicker", words outside English's 30,000 most
+        // frequent; its use `um etw. feilschen` says "to haggle over".
+        let own = dingOrder.filter { $0.line.match.role != .construction }
+        let constructions = dingOrder.filter { $0.line.match.role == .construction }
+        let ownSaysLittle = own.allSatisfy { !SenseOrder.hasKnownTranslation($0.translations) }
+        let chosen = (ownSaysLittle ? [constructions, own] : [own, constructions])
             .flatMap { senses in SenseOrder.ordered(senses, commonness: commonness) }
         let senses = chosen.map(\.translations).filter { !$0.isEmpty }
         let headword = best == .inflection ? chosen.first.map { $0.line.entry.base(ofInflectionAt: $0.line.match.position) } ?? spelled : spelled

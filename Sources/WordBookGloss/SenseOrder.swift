@@ -32,6 +32,14 @@ enum SenseOrder {
         return ordered
     }
 
+    /// Whether one of the first few translations is in English words the frequency table holds:
+    /// "to palter" is not, "to haggle" neither, "to bargain" is.
+    static func hasKnownTranslation(_ translations: [String]) -> Bool {
+        translations.prefix(translationsWeighed).contains { translation in
+            EnglishFrequency.zipf(of: translation).map { $0 > EnglishFrequency.rare } ?? false
+        }
+    }
+
     /// How common a sense is: the Zipf value of its most common translation among the first few, plus
     /// the base-10 logarithm of the line's parts, less a half when the word is not the line's first.
     /// A sense Ding labels as out of use or rare (`dated`, `obs.`, `poet.`, `hist.`, …) counts one lower:

@@ -42,6 +42,12 @@ import WordBookVocabulary
         // Such a use is a narrower sense, after the verb's own: `sich um etw. handeln` ("to be") does
         // not go before "to act", however common "be" is.
         #expect(try Self.gloss("handeln").text.hasPrefix("to act"))
+        // Unless the verb's own lines say it in words no learner knows: feilschen's are "to palter" and
+        // "to dicker", and a haggler's words come first, in capitals as a shop's sign writes it.
+        for written in ["feilschen", "FEILSCHEN"] {
+            let feilschen = try Self.firstTwo(Self.gloss(written))
+            #expect(feilschen.contains { $0.contains("haggle") || $0.contains("bargain") }, "\(feilschen)")
+        }
     }
 
     @Test func aFormOfAModalVerbIsThatVerbBeforeItsHomograph() throws {

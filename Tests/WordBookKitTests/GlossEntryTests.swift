@@ -25,6 +25,18 @@ import Testing
         #expect(roll.senses == [["bread roll", "roll", "bun"]])
     }
 
+    @Test func labelsBeforeTheHeadwordLabelTheEntry() {
+        // spa-deu writes a region or register before 540 of its headwords.
+        let gentleman = DictionaryEntry(text: " [Am.] caballero /kˌaβaʎˈeɾo/ <n, m>\n1. Kavalier <n, m>\n2. Gentleman <n, m>\n")
+        #expect(gentleman.headword == "caballero" && gentleman.spellings == ["caballero"])
+        #expect(gentleman.labels == ["[Am.]"] && gentleman.grammar.summary == "n, masc")
+        #expect(gentleman.senses == [["Kavalier"], ["Gentleman"]])
+        let fast = DictionaryEntry(text: " [coloq.]  [Esp.] a toda pastilla /a tˈoða pastˈiʎa/\nmit Volldampf\n")
+        #expect(fast.headword == "a toda pastilla" && fast.labels == ["[coloq.]", "[Esp.]"])
+        // deu-eng's headword `[sic]` is a word in brackets, not a label.
+        #expect(DictionaryEntry(text: "[sic] /zˈiːk/\nsic\n").headword == "[sic]")
+    }
+
     @Test func numberedSensesAreEachTheirOwn() {
         let entry = DictionaryEntry(text: "salida /salˈiða/\n1. demand, sale\n2. exit, wayout\n3. departure\n")
         #expect(entry.senses == [["demand", "sale"], ["exit", "wayout"], ["departure"]])
