@@ -29,6 +29,9 @@ extension Glossary {
         var analyser: Analyser?
         /// Apertium's bilingual tables to English, in turn; empty when one is missing.
         var tables: [Analyser]
+        /// Whether a word whose every entry in a dictionary is labelled as a region's or a register's
+        /// is read from them (see `BilingualDictionary.entries(forms:exactly:labelledAlone:)`).
+        var labelledAlone = true
     }
 
     /// The gloss of these forms of one word from every route: the direct dictionary (Ding's for German),
@@ -41,8 +44,8 @@ extension Glossary {
     func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false, kind: String? = nil) -> Gloss? {
         let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false, kind: kind) : nil
         // FreeDict's deu-eng is an older import of Ding's own file: it is read only where Ding has nothing.
-        let direct = ding == nil ? found(forms, in: sources.direct, kind: kind) : nil
-        let others = found(forms, through: sources.pivot, ding: sources.ding, kind: kind)
+        let direct = ding == nil ? found(forms, in: sources.direct, kind: kind, labelledAlone: sources.labelledAlone) : nil
+        let others = found(forms, through: sources.pivot, ding: sources.ding, kind: kind, labelledAlone: sources.labelledAlone)
         let known = [ding, direct].compactMap { $0 } + others
         let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
         let routes = known + [table].compactMap { $0 }
@@ -160,8 +163,8 @@ extension Glossary {
                      firstSense: senses.first ?? [])
     }
 
-    func found(_ forms: [String], in dictionary: BilingualDictionary?, kind: String? = nil) -> Found? {
-        guard let dictionary, let (all, headword) = entries(forms, in: dictionary) else { return nil }
+    func found(_ forms: [String], in dictionary: BilingualDictionary?, kind: String? = nil, labelledAlone: Bool = true) -> Found? {
+        guard let dictionary, let (all, headword) = entries(forms, in: dictionary, labelledAlone: labelledAlone) else { return nil }
         let entries = Self.ofKind(kind, all)
         let translations = GlossLine.ranked(entries)
         guard let first = translations.first else { return nil }
@@ -175,8 +178,8 @@ extension Glossary {
     /// Bad alone would say "bath, swim, bathhouse, liquor"; the three first senses say "bath, bathroom,
     /// toilet". Two routes: the German words Ding knows, and those only FreeDict's deu-eng knows.
     func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?,
-                       ding: DingDictionary?, kind: String? = nil) -> [Found] {
-        guard let pivot, let (all, headword) = entries(forms, in: pivot.toGerman) else { return [] }
+                       ding: DingDictionary?, kind: String? = nil, labelledAlone: Bool = true) -> [Found] {
+        guard let pivot, let (all, headword) = entries(forms, in: pivot.toGerman, labelledAlone: labelledAlone) else { return [] }
         let entries = Self.ofKind(kind, all)
         var viaDing: [(german: GlossLine.Translation, found: Found)] = []
         var viaFreeDict: [(german: GlossLine.Translation, translations: [String], entries: [DictionaryEntry], firstSense: [String])] = []
@@ -233,10 +236,10 @@ extension Glossary {
     }
 
     /// A dictionary whose text turns out damaged is set aside, to be named with the missing ones.
-    func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false)
+    func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false, labelledAlone: Bool = true)
         -> (entries: [DictionaryEntry], headword: String)? {
         do {
-            return try dictionary.entries(forms: forms, exactly: exactly)
+            return try dictionary.entries(forms: forms, exactly: exactly, labelledAlone: labelledAlone)
         } catch {
             dictionaries.withLock { $0[dictionary.pair] = .failure(error) }
             return nil

@@ -76,7 +76,11 @@ public final class Glossary: Sendable {
         let german = route.language == GlossRoute.names[.german]
         // Before hunspell's stems, which read `zur` as a form of zurück.
         if german, let gloss = contractionGloss(written, sources, route) { return .found(gloss) }
-        if let gloss = gloss(ofWritten: written, sources, route) { return .found(gloss) }
+        // A word some dictionary has only as a region's or a register's (`[coloq.] huevos`) is its base
+        // form's first (huevo, egg), and that entry's only where nothing else knows it.
+        var unlabelled = sources
+        unlabelled.labelledAlone = false
+        if let gloss = gloss(ofWritten: written, unlabelled, route) ?? gloss(ofWritten: written, sources, route) { return .found(gloss) }
         // Only Apertium's bilingual table knows the word (`libertad`, missing from the small spa-eng).
         if let gloss = gloss(Self.caseForms(of: written), sources, tableAlone: true) { return .found(gloss) }
         if german {

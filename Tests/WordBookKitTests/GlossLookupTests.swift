@@ -92,6 +92,15 @@ import WordBookVocabulary
         #expect(try Self.gloss("fermer", "fr").text.hasPrefix("close"))
     }
 
+    @Test func aFormOnlyARegionOrRegisterListsIsItsBaseFormFirst() throws {
+        // spa-deu has `huevos` only as `[coloq.] huevos`, slang; on a menu it is huevo's plural.
+        let eggs = try Self.gloss("huevos", "es")
+        #expect(eggs.headword == "huevo" && eggs.text.hasPrefix("egg"), "\(eggs.headword): \(eggs.text)")
+        // A word nothing else knows keeps its labelled entry, without the label: `[Am.] celular`.
+        let phone = try Self.gloss("celular", "es")
+        #expect(phone.headword == "celular" && phone.text.contains("mobile phone"), "\(phone.headword): \(phone.text)")
+    }
+
     @Test func aWordMissingFromTheDirectDictionaryGoesThroughGerman() throws {
         let mairie = try Self.gloss("mairie", "fr")
         #expect(mairie.text.hasPrefix("town hall"))
