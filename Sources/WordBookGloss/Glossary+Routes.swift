@@ -29,9 +29,15 @@ extension Glossary {
         var analyser: Analyser?
         /// Apertium's bilingual tables to English, in turn; empty when one is missing.
         var tables: [Analyser]
-        /// Whether a word whose every entry in a dictionary is labelled as a region's or a register's
-        /// is read from them (see `BilingualDictionary.entries(forms:exactly:labelledAlone:)`).
-        var labelledAlone = true
+        /// Set when a look-up leaves out a word's entries that are all labelled as a region's or a
+        /// register's (see `BilingualDictionary.entries(forms:exactly:labelledAlone:)`): it records
+        /// whether it met one.
+        var leftOut: LabelledLeftOut?
+    }
+
+    /// Whether a look-up that left out labelled entries met a word only they know.
+    final class LabelledLeftOut {
+        var met = false
     }
 
     /// The gloss of these forms of one word from every route: the direct dictionary (Ding's for German),
@@ -44,8 +50,8 @@ extension Glossary {
     func gloss(_ forms: [String], _ sources: Sources, tableAlone: Bool = false, kind: String? = nil) -> Gloss? {
         let ding = sources.dingDirect ? found(forms, inDing: sources.ding, exactly: false, kind: kind) : nil
         // FreeDict's deu-eng is an older import of Ding's own file: it is read only where Ding has nothing.
-        let direct = ding == nil ? found(forms, in: sources.direct, kind: kind, labelledAlone: sources.labelledAlone) : nil
-        let others = found(forms, through: sources.pivot, ding: sources.ding, kind: kind, labelledAlone: sources.labelledAlone)
+        let direct = ding == nil ? found(forms, in: sources.direct, kind: kind, leftOut: sources.leftOut) : nil
+        let others = found(forms, through: sources.pivot, ding: sources.ding, kind: kind, leftOut: sources.leftOut)
         let known = [ding, direct].compactMap { $0 } + others
         let table = tableAlone || !known.isEmpty ? found(forms, inTables: sources) : nil
         let routes = known + [table].compactMap { $0 }
@@ -163,8 +169,8 @@ extension Glossary {
                      firstSense: senses.first ?? [])
     }
 
-    func found(_ forms: [String], in dictionary: BilingualDictionary?, kind: String? = nil, labelledAlone: Bool = true) -> Found? {
-        guard let dictionary, let (all, headword) = entries(forms, in: dictionary, labelledAlone: labelledAlone) else { return nil }
+    func found(_ forms: [String], in dictionary: BilingualDictionary?, kind: String? = nil, leftOut: LabelledLeftOut? = nil) -> Found? {
+        guard let dictionary, let (all, headword) = entries(forms, in: dictionary, leftOut: leftOut) else { return nil }
         let entries = Self.ofKind(kind, all)
         let translations = GlossLine.ranked(entries)
         guard let first = translations.first else { return nil }
@@ -178,8 +184,8 @@ extension Glossary {
     /// Bad alone would say "bath, swim, bathhouse, liquor"; the three first senses say "bath, bathroom,
     /// toilet". Two routes: the German words Ding knows, and those only FreeDict's deu-eng knows.
     func found(_ forms: [String], through pivot: (toGerman: BilingualDictionary, fromGerman: BilingualDictionary)?,
-                       ding: DingDictionary?, kind: String? = nil, labelledAlone: Bool = true) -> [Found] {
-        guard let pivot, let (all, headword) = entries(forms, in: pivot.toGerman, labelledAlone: labelledAlone) else { return [] }
+                       ding: DingDictionary?, kind: String? = nil, leftOut: LabelledLeftOut? = nil) -> [Found] {
+        guard let pivot, let (all, headword) = entries(forms, in: pivot.toGerman, leftOut: leftOut) else { return [] }
         let entries = Self.ofKind(kind, all)
         var viaDing: [(german: GlossLine.Translation, found: Found)] = []
         var viaFreeDict: [(german: GlossLine.Translation, translations: [String], entries: [DictionaryEntry], firstSense: [String])] = []
@@ -236,10 +242,13 @@ extension Glossary {
     }
 
     /// A dictionary whose text turns out damaged is set aside, to be named with the missing ones.
-    func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false, labelledAlone: Bool = true)
+    /// With `leftOut`, a word the dictionary has only in labelled entries is not found, and `leftOut` records it.
+    func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false, leftOut: LabelledLeftOut? = nil)
         -> (entries: [DictionaryEntry], headword: String)? {
         do {
-            return try dictionary.entries(forms: forms, exactly: exactly, labelledAlone: labelledAlone)
+            let found = try dictionary.entries(forms: forms, exactly: exactly, labelledAlone: leftOut == nil)
+            if found == nil, let leftOut, !leftOut.met, try dictionary.entries(forms: forms, exactly: exactly) != nil { leftOut.met = true }
+            return found
         } catch {
             dictionaries.withLock { $0[dictionary.pair] = .failure(error) }
             return nil

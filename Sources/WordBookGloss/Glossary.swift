@@ -78,9 +78,13 @@ public final class Glossary: Sendable {
         if german, let gloss = contractionGloss(written, sources, route) { return .found(gloss) }
         // A word some dictionary has only as a region's or a register's (`[coloq.] huevos`) is its base
         // form's first (huevo, egg), and that entry's only where nothing else knows it.
+        // The second look-up only when the first left such an entry out.
         var unlabelled = sources
-        unlabelled.labelledAlone = false
-        if let gloss = gloss(ofWritten: written, unlabelled, route) ?? gloss(ofWritten: written, sources, route) { return .found(gloss) }
+        let leftOut = LabelledLeftOut()
+        unlabelled.leftOut = leftOut
+        if let gloss = gloss(ofWritten: written, unlabelled, route) ?? (leftOut.met ? gloss(ofWritten: written, sources, route) : nil) {
+            return .found(gloss)
+        }
         // Only Apertium's bilingual table knows the word (`libertad`, missing from the small spa-eng).
         if let gloss = gloss(Self.caseForms(of: written), sources, tableAlone: true) { return .found(gloss) }
         if german {
