@@ -58,7 +58,35 @@ struct CandidateTests {
         #expect(candidates(["WOTELS:RE", "KOTELS·RE", "MOTEL"], "HOTELS") == ["MOTEL"])
         // A word that holds the proposal is its reading cut short; the sign's possessive is its spelling.
         #expect(candidates(["TOWINGAUTO", "TOWING"], "TOW") == ["TOWING"])
-        #expect(candidates(["MAX'STOI", "MAX'S", "MAX’S"], "MAX") == ["MAX'S", "MAX’S"])
+        #expect(candidates(["MAX'STOI", "MAX’S", "TOWING"], "MAX") == ["MAX’S", "TOWING"])
+    }
+
+    @Test("A reading that differs from the proposal or a better candidate only in its apostrophe is the same word: one of them is shown")
+    func apostrophesFold() {
+        let isWord: (String) -> Bool? = { _ in nil }
+        #expect(Candidates.forLearner(["BROWN'S", "BROWN\u{2019}S", "TAVERN"], proposal: "BROWN", isWord: isWord) == ["BROWN'S", "TAVERN"])
+        #expect(Candidates.forLearner(["Domino\u{2019}s", "Domino's", "Pizza"], proposal: "Domino", isWord: isWord) == ["Domino\u{2019}s", "Pizza"])
+        #expect(Candidates.forLearner(["Domino's", "Pizza"], proposal: "Domino\u{2019}s", isWord: isWord) == ["Pizza"])
+        #expect(Candidates.forLearner(["O\u{2018}NEILL", "O'NEILL", "O\u{2032}NEILL", "BAR"], proposal: "PUB", isWord: isWord) == ["O\u{2018}NEILL", "BAR"])
+    }
+
+    @Test("A sure proposal's misreading glued to a neighbour is no candidate; beside a guess it may be the word read right")
+    func misreadingsGluedToANeighbour() {
+        let isWord: (String) -> Bool? = { ["the", "for", "came", "game", "stop", "tame"].contains($0.lowercased()) }
+        #expect(Candidates.forLearner(["the", "Hycsosthe", "Hyxsosthe"], proposal: "Hyksos", isWord: isWord) == ["the"])
+        #expect(Candidates.forLearner(["Nogrollo84", "golemnnessfor"], proposal: "Mogrollo", isWord: isWord) == ["golemnnessfor"])
+        #expect(Candidates.forLearner(["GameStop", "tame"], proposal: "Came", sure: false, isWord: isWord) == ["GameStop", "tame"])
+        #expect(Candidates.forLearner(["GameStop", "tame"], proposal: "Came", sure: true, isWord: isWord) == ["tame"])
+        // A possessive of another reading is that reading's spelling, not a neighbour glued on.
+        #expect(Candidates.forLearner(["DOLAN'S"], proposal: "DQLAN", isWord: isWord) == ["DOLAN'S"])
+    }
+
+    @Test("A candidate's misspelling the dictionary does not know goes, as the proposal's does")
+    func candidatesMisspellingsGo() {
+        let isWord: (String) -> Bool? = { ["such", "such's"].contains($0.lowercased()) ? true : nil }
+        #expect(Candidates.forLearner(["DOLAN’S", "DQLAN’S", "DGLAN’S", "poAN"], proposal: "DOLAN", isWord: isWord) == ["DOLAN’S", "poAN"])
+        #expect(Candidates.forLearner(["Domino's", "Donino’s", "Dowino’s"], proposal: "Domino", isWord: isWord) == ["Domino's"])
+        #expect(Candidates.forLearner(["MAR", "SUCH", "SUCM"], proposal: "SUSHI", isWord: isWord) == ["MAR", "SUCH"])
     }
 
     @Test("A ß misread as B is a misspelling of the proposal, not a candidate; STRASSE and Straßen stay")

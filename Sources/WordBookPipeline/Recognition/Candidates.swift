@@ -75,9 +75,12 @@ enum Candidates {
     /// marks and digits (`16-`, `#1:`), two words with a mark between
     /// (`HOTELS:RE`, `BURMA★SUP`), or the proposal run together with
     /// more letters that make no word (`MDENPUB` beside `PUB`, `CLEANINGPLACE`, `SCHOOL16`, `DAYS-INK`): a word
-    /// space one reader did not see glued a neighbour's letters on. A word that holds the proposal
-    /// stays (`TOWING` beside `TOW`, a proposal cut short), and so does the sign's possessive (`MAX'S`).
-    static func forLearner(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
+    /// space one reader did not see glued a neighbour's letters on; when the proposal is `sure`, its
+    /// misreading glued to more (`Hycsosthe` beside `Hyksos`) is none either. A word that holds the
+    /// proposal stays (`TOWING` beside `TOW`, a proposal cut short), and so does the sign's possessive
+    /// (`MAX'S`). Of readings that differ only in the apostrophe, the first stays; a candidate's own
+    /// misspellings go as the proposal's do.
+    static func forLearner(_ candidates: [String], proposal: String, sure: Bool = true, isWord: (String) -> Bool?) -> [String] {
         let kept = candidates.filter { candidate in
             let letters = candidate.filter(\.isLetter).count
             guard letters >= 2, letters * 2 > candidate.count else { return false }
@@ -87,22 +90,63 @@ enum Candidates {
             // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
             guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
             // hunspell takes words joined by a hyphen as a word (`DAYS-INK`): two words, each one a candidate.
-            if isGlued(candidate, to: proposal), isWord(candidate) != true || candidate.contains(where: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
+            if isGlued(candidate, to: proposal, sure: sure), isWord(candidate) != true || candidate.contains(where: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
                 return false
             }
             guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
             if candidate.lowercased() == proposal.lowercased() || isWord(candidate) == true { return true }
             return folded(candidate) == folded(proposal) && isWord(proposal) != true
         }
-        return foldingMixedCase(kept, proposal: proposal)
+        return withoutMisspellings(foldingApostrophes(foldingMixedCase(kept, proposal: proposal), proposal: proposal), proposal: proposal, isWord: isWord)
     }
 
+    /// Candidates without a spelling of a candidate before them with a letter or two changed that
+    /// the dictionary does not know (`DQLAN’S` after `DOLAN’S`, `Donino’s` after `Domino’s`): the
+    /// rule the proposal's own misspellings follow, for the words beside it. The proposal in other
+    /// capitals or accents stays (`STATION` after `Stations`, beside `Station`).
+    static func withoutMisspellings(_ candidates: [String], proposal: String, isWord: (String) -> Bool?) -> [String] {
+        var kept: [String] = []
+        for candidate in candidates {
+            let straight = withStraightApostrophes(candidate)
+            let misspelt = isWord(candidate) != true && folded(candidate) != folded(proposal) && kept.contains { better in
+                let other = withStraightApostrophes(better)
+                return isVariant(straight, of: other) && folded(straight) != folded(other)
+            }
+            if !misspelt { kept.append(candidate) }
+        }
+        return kept
+    }
+
+    /// Readings that differ from the proposal or a candidate before them only in the mark written as
+    /// the apostrophe (`BROWN’S` beside `BROWN'S`): signs set it straight or curled, and the recogniser
+    /// reads either; the learner would pick the same word from both.
+    static func foldingApostrophes(_ candidates: [String], proposal: String) -> [String] {
+        var seen: Set<String> = [withStraightApostrophes(proposal)]
+        return candidates.filter { seen.insert(withStraightApostrophes($0)).inserted }
+    }
+
+    /// The marks a reader takes for an apostrophe (curled quotes, a prime, the grave and acute accents
+    /// set alone) written as the straight one.
+    static func withStraightApostrophes(_ text: String) -> String {
+        String(text.map { apostropheLike.contains($0) ? "'" : $0 })
+    }
+
+    private static let apostropheLike: Set<Character> = ["\u{2019}", "\u{2018}", "\u{02BC}", "\u{2032}", "`", "\u{00B4}"]
+
     /// Whether `candidate` is `proposal`, of two letters or more, with more characters before or after
-    /// it, other than a possessive's `'s`.
-    static func isGlued(_ candidate: String, to proposal: String) -> Bool {
-        let whole = letterFolded(candidate), part = letterFolded(proposal)
-        guard part.count >= 2, whole.count > part.count, whole.contains(part) else { return false }
-        return !["'s", "\u{2019}s"].contains { whole == part + $0 }
+    /// it, other than a possessive's `'s`; or, for a proposal of four letters or more, starts or ends
+    /// with a reading of it a letter in four away (`Hycsosthe` beside `Hyksos`, `Nogrollo84` beside
+    /// `Mogrollo`): the same word misread, with a neighbour's letters glued on.
+    /// The second only when the proposal is `sure`: a guess's letters are as likely wrong as the
+    /// candidate's (`GameStop` beside `Came` at 24 is the sign's name read right).
+    static func isGlued(_ candidate: String, to proposal: String, sure: Bool = true) -> Bool {
+        let whole = withStraightApostrophes(letterFolded(candidate)), part = withStraightApostrophes(letterFolded(proposal))
+        guard part.count >= 2, whole.count > part.count else { return false }
+        if whole.contains(part) { return whole != part + "'s" }
+        guard sure, part.count >= 4, !(whole.hasSuffix("'s") && whole.count == part.count + 2) else { return false }
+        let budget = max(1, part.count / 4)
+        return editDistance(String(whole.prefix(part.count)), part) <= budget
+            || editDistance(String(whole.suffix(part.count)), part) <= budget
     }
 
     /// Readings that differ from the proposal or another candidate only in capitals, and mix case

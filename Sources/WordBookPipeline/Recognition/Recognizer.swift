@@ -90,7 +90,9 @@ public final class Recognizer {
             proposal.candidates = Candidates.distinct([proposal.word] + proposal.candidates, excluding: name)
             proposal.word = name
         }
-        proposal.candidates = Candidates.forLearner(proposal.candidates, proposal: proposal.word) { [lexicon] in
+        proposal.candidates = Candidates.forLearner(
+            proposal.candidates, proposal: proposal.word, sure: proposal.confidence >= Certainty.sureFrom
+        ) { [lexicon] in
             lexicon?($0, language)
         }
         proposal.around = WordsAround.gather(

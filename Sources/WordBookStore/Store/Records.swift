@@ -251,9 +251,9 @@ public struct Review: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 }
 
 extension Word {
-    /// Below this confidence a proposal is a guess: calibrated, it is right less than half the time
-    /// (docs/recognition.md, How sure a proposal is), so triage asks the learner to pick rather than accept.
-    public static let sureFrom = 50
+    /// Below this confidence a proposal is a guess (`Certainty.sureFrom`), so triage asks the learner
+    /// to pick rather than accept.
+    public static let sureFrom = Certainty.sureFrom
 
     /// A proposal the reader doubts: a word read, at a confidence under `sureFrom`.
     public var isDoubtful: Bool { status == .proposed && !word.isEmpty && confidence < Self.sureFrom }
