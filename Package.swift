@@ -32,9 +32,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     ],
     targets: [
+        // Linked by name, not through pkg-config: Debian's tesseract.pc lists -lcurl, which no caller
+        // of the C API needs and which loaded a second libcurl (libcurl.so is the NSS one) with NSS.
         .systemLibrary(
             name: "CTesseract",
-            pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
         .systemLibrary(
