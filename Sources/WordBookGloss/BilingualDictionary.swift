@@ -40,9 +40,10 @@ final class BilingualDictionary: Sendable {
     /// they spell it. The first form some header spells exactly wins: the key ignores case, the header
     /// does not (`Essen` the meal, `essen` to eat). When no header spells any of the forms, every
     /// entry under the key, unless `exactly` asks for a spelled headword.
-    /// `labelledAlone` says whether a key whose every entry is labelled gives them (`[coloq.] huevos`);
-    /// a look-up first reads without them, so that `huevos` is huevo's plural, eggs, before slang.
-    func entries(forms: [String], exactly: Bool = false, labelledAlone: Bool = true) throws(GlossError)
+    /// With `leftOut`, a key whose every entry is labelled (`[coloq.] huevos`) gives none, and
+    /// `leftOut` records that it met one: a look-up first reads without them, so that `huevos` is
+    /// huevo's plural, eggs, before slang.
+    func entries(forms: [String], exactly: Bool = false, leftOut: Glossary.LabelledLeftOut? = nil) throws(GlossError)
         -> (entries: [DictionaryEntry], headword: String)? {
         guard let first = forms.first else { return nil }
         let entries = try entries(underKeyOf: first)
@@ -52,7 +53,11 @@ final class BilingualDictionary: Sendable {
             let spelled = entries.filter { $0.labels.isEmpty && $0.spellings.contains(form) }
             if !spelled.isEmpty { return (spelled, form) }
         }
-        guard !exactly, let entry = entries.first, labelledAlone || entries.contains(where: \.labels.isEmpty) else { return nil }
+        guard !exactly, let entry = entries.first else { return nil }
+        if let leftOut, !entries.contains(where: \.labels.isEmpty) {
+            leftOut.met = true
+            return nil
+        }
         let key = DictionaryIndex.key(for: first)
         return (entries, entry.spellings.first { DictionaryIndex.key(for: $0) == key } ?? entry.headword)
     }

@@ -30,7 +30,7 @@ extension Glossary {
         /// Apertium's bilingual tables to English, in turn; empty when one is missing.
         var tables: [Analyser]
         /// Set when a look-up leaves out a word's entries that are all labelled as a region's or a
-        /// register's (see `BilingualDictionary.entries(forms:exactly:labelledAlone:)`): it records
+        /// register's (see `BilingualDictionary.entries(forms:exactly:leftOut:)`): it records
         /// whether it met one.
         var leftOut: LabelledLeftOut?
     }
@@ -246,9 +246,7 @@ extension Glossary {
     func entries(_ forms: [String], in dictionary: BilingualDictionary, exactly: Bool = false, leftOut: LabelledLeftOut? = nil)
         -> (entries: [DictionaryEntry], headword: String)? {
         do {
-            let found = try dictionary.entries(forms: forms, exactly: exactly, labelledAlone: leftOut == nil)
-            if found == nil, let leftOut, !leftOut.met, try dictionary.entries(forms: forms, exactly: exactly) != nil { leftOut.met = true }
-            return found
+            return try dictionary.entries(forms: forms, exactly: exactly, leftOut: leftOut)
         } catch {
             dictionaries.withLock { $0[dictionary.pair] = .failure(error) }
             return nil
