@@ -52,9 +52,36 @@ extension Glossary {
 
     /// Whether a gloss's grammar, in its closing parentheses, names a noun: `street (n, fem)`.
     static func isNoun(_ gloss: Gloss) -> Bool {
-        guard gloss.text.hasSuffix(")"), let open = gloss.text.lastIndex(of: "(") else { return false }
+        grammar(of: gloss).contains("n")
+    }
+
+    /// The grammar a gloss names in its closing parentheses: `street (n, fem)` → n, fem.
+    static func grammar(of gloss: Gloss) -> [String] {
+        guard gloss.text.hasSuffix(")"), let open = gloss.text.lastIndex(of: "(") else { return [] }
         return gloss.text[gloss.text.index(after: open)...].split(whereSeparator: { ",;)".contains($0) })
-            .contains { $0.trimmingCharacters(in: .whitespaces) == "n" }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A masculine or neuter noun in the genitive singular, which adds -es or -s (`des Bahnhofs`, `des
+    /// Tages`, `des Lebens`): the noun's own gloss, after the word as written (`Sonntags`, on Sundays)
+    /// but before hunspell's stems (which read `Lebens` as the verb leben) and the compound rule (which
+    /// read `Bahnhofs` as Bahn + Hof). Only a word written with a capital, as German writes a noun, and
+    /// one hunspell knows as a form of another (not a name of its own, `Hans`, nor an English plural,
+    /// `Emails`); a feminine noun takes no -s (`Kameras` is a plural, left to the stems).
+    func genitiveGloss(_ written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
+        guard written.first?.isUppercase == true, written.allSatisfy(\.isLetter), let stemmer = stemmer(for: route.language),
+              stemmer.knows(written), !stemmer.isStem(written) else { return nil }
+        for ending in ["es", "s"] where written.lowercased().hasSuffix(ending) && written.count - ending.count >= Self.shortestCompoundPart {
+            let noun = String(written.dropLast(ending.count))
+            // A noun ending in a hissing sound takes -es (`des Platzes`, `des Busses`): `GRUSS` is Gruß, not Grus + s.
+            if ending == "s", let end = noun.lowercased().last, "sßxz".contains(end) { continue }
+            // -es is an adjective's ending too (`ein altes Haus`, `etwas Neues`): an adjective's form is no genitive.
+            if ending == "es", let adjective = gloss([noun.lowercased()], sources), Self.grammar(of: adjective).contains("adj") { return nil }
+            guard let gloss = gloss(Self.caseForms(of: noun), sources), !gloss.headword.hasSuffix("…") else { continue }
+            let grammar = Self.grammar(of: gloss)
+            if grammar.contains("n"), grammar.contains("masc") || grammar.contains("neut") { return gloss }
+        }
+        return nil
     }
 
     /// The word a compound's first part stands for, as hunspell knows it: the part itself, without a
@@ -146,7 +173,7 @@ extension Glossary {
 
     /// A preposition fused with the definite article, as German writes it: `im` (in dem), `zum` (zu
     /// dem), `zur` (zu der), `ins` (in das), `vom` (von dem), `beim`, `aufs`, `übers`. The preposition
-    /// is the word without its last letter, or with an n for it (`im`, `am`, `vom`), tagged as a
+    /// is the word without its last letter, or with an n for it before an m (`im`, `am`, `vom`), tagged as a
     /// preposition in Ding; the gloss is its translations with "the". Only a word Ding does not list
     /// as written: `vor` is a preposition of its own, not von + der.
     func contractionGloss(_ written: String, _ sources: Sources, _ route: GlossRoute) -> Gloss? {
@@ -156,7 +183,8 @@ extension Glossary {
         guard (2...7).contains(word.count), let last = word.last, let article = articles[last],
               ding.entries(forms: Self.caseForms(of: written), exactly: true) == nil else { return nil }
         let stem = String(word.dropLast())
-        for preposition in [stem, stem + "n"] {
+        // The n dropped before the dative's m alone (`im`, `vom`): `Weges` is no wegen + das.
+        for preposition in last == "m" ? [stem, stem + "n"] : [stem] {
             guard let (lines, _) = ding.entries(forms: [preposition], exactly: true),
                   lines.contains(where: { $0.match.role == .headword && ($0.entry.head.first?.tags ?? []).contains { $0.hasPrefix("prp") } }),
                   let found = found([preposition], inDing: ding, exactly: true) else { continue }

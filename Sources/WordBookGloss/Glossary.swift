@@ -110,7 +110,12 @@ public final class Glossary: Sendable {
            let gloss = gloss(Self.caseForms(of: verb), sources, kind: "v") {
             return gloss
         }
-        if let gloss = gloss(forms, sources) { return gloss }
+        let asWritten = gloss(forms, sources)
+        // A headword Ding writes with a trailing ellipsis (`Tages…`) is the first part of compounds,
+        // written joined to the next word; a word standing alone is not that.
+        if let asWritten, !asWritten.headword.hasSuffix("…") { return asWritten }
+        if route.language == GlossRoute.names[.german], let noun = genitiveGloss(written, sources, route) { return noun }
+        if let asWritten { return asWritten }
         // Written without its accents, or German in capitals with SS for ß (a sign, a keyboard without
         // them): the headwords that differ from it in accents and ß alone, in the dictionary's own order.
         var accentedSpellings: [String] = []

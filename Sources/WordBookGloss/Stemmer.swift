@@ -25,6 +25,16 @@ final class Stemmer: Sendable {
 
     /// The stems hunspell gives for `word`, in its order, without `word` itself.
     func stems(of word: String) -> [String] {
+        allStems(of: word).filter { $0 != word }
+    }
+
+    /// Whether hunspell gives `word` as a stem of itself: a word of its own (the name `Hans`), not only
+    /// a form of another (`Bahnhofs`).
+    func isStem(_ word: String) -> Bool {
+        allStems(of: word).contains(word)
+    }
+
+    private func allStems(of word: String) -> [String] {
         handle.withLock { handle in
             var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             let count = Int(Hunspell_stem(handle, &list, word))
@@ -32,7 +42,7 @@ final class Stemmer: Sendable {
             guard count > 0, let list else { return [] }
             var stems: [String] = []
             for position in 0..<count {
-                guard let stem = list[position].map({ String(cString: $0) }), stem != word, !stems.contains(stem) else { continue }
+                guard let stem = list[position].map({ String(cString: $0) }), !stems.contains(stem) else { continue }
                 stems.append(stem)
             }
             return stems

@@ -100,6 +100,26 @@ import WordBookVocabulary
         #expect(try Self.gloss("Kinderzimmerfenster").headword.contains("+"))
     }
 
+    @Test func aMasculineOrNeuterNounsGenitiveIsTheNoun() throws {
+        // Not Bahn + Hof (courtyard), Geburt + Tag (day), Vor + Tag: the noun Ding has whole.
+        let station = try Self.gloss("Bahnhofs")
+        #expect(station.headword == "Bahnhof", "\(station.text)")
+        #expect(station.text.contains("station"), "\(station.text)")
+        #expect(try Self.gloss("Geburtstags").text.contains("birthday"))
+        #expect(try Self.gloss("Vortags").text.contains("day before"))
+        #expect(try Self.gloss("PARKPLATZES").headword == "Parkplatz")
+        // Not the verb leben, nor Ding's `Tages…` and `Ausgangs…`, which begin compounds.
+        let life = try Self.gloss("Lebens")
+        #expect(life.headword == "Leben" && life.text.contains("life"), "\(life.text)")
+        #expect(Self.first(try Self.gloss("Tages")) == "day")
+        #expect(Self.first(try Self.gloss("Ausgangs")) == "exit")
+        // Not wegen + das: only before an m is a preposition's n left out (`vom`, von dem).
+        #expect(try Self.gloss("Weges").headword == "Weg")
+        // A word Ding has as it is written keeps its own entry; a feminine noun takes no -s.
+        #expect(try Self.gloss("Sonntags").text.contains("Sunday"))
+        #expect(try Self.gloss("Kameras").headword == "Kamera")
+    }
+
     @Test func theCommonSenseComesFirstAndDingsFirstKeepsItsPlace() throws {
         // Ding's lines for Zug start with "lineament"; train is a hundred times more common, and its line the richest.
         #expect(Self.first(try Self.gloss("Zug")) == "train")
