@@ -79,7 +79,10 @@ final class DingDictionary: Sendable {
             if let entry = DingEntry(line: String(decoding: bytes, as: UTF8.self)) { lines.append(entry) }
         }
         let matches = lines.map { ($0, $0.matches(key)) }
+        var calls: (entries: [(entry: DingEntry, match: DingEntry.Match)], headword: String)?
         for form in forms + (exactly ? [] : [nil]) {
+            // The call is the word's before any other spelling of its key (`Erzähl!`, "Shoot!", before `Erzähl…`, which begins compounds).
+            if form == nil, let calls { return calls }
             var found: [(entry: DingEntry, match: DingEntry.Match)] = []
             var headword: String?
             for (entry, terms) in matches {
@@ -88,9 +91,19 @@ final class DingDictionary: Sendable {
                 found.append((entry, best))
                 headword = headword ?? best.spelling
             }
-            if let headword, !found.isEmpty { return (found, form ?? headword) }
+            guard let headword, !found.isEmpty else { continue }
+            // A word with a capital may be one a sign or a sentence starts with: where Ding has it so only
+            // as a call (`Danke!` on a film set, "Cut!"; `Natürlich!`, "Sure I will!"), the word in small
+            // letters is read first (danke, "thanks"; natürlich, "natural").
+            if calls == nil, let form, form != form.lowercased(), form == form.prefix(1) + form.dropFirst().lowercased(),
+               forms.contains(form.lowercased()),
+               found.allSatisfy({ $0.match.part == 0 && $0.match.position < $0.entry.head.count && $0.entry.head[$0.match.position].call }) {
+                calls = (found, form)
+                continue
+            }
+            return (found, form ?? headword)
         }
-        return nil
+        return calls
     }
 
     /// The other keys that `word` shares once accents are left out and ß is ss (`Strasse` → straße).

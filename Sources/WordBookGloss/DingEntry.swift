@@ -23,6 +23,9 @@ struct DingEntry: Equatable {
         /// Whether the term took a preposition and its object, as a verb does in one of its uses
         /// (`um etw. feilschen`, `sich um jdn. kümmern`): the line is that construction's sense.
         var construction = false
+        /// Whether the term is a call, written with `!` (`Danke!`, `Achtung!`): the word said as a whole
+        /// sentence, or set on a sign.
+        var call = false
     }
 
     /// What a German term is to its line.
@@ -324,8 +327,9 @@ struct DingEntry: Equatable {
         }
         // `ist/war gegangen` and `drückt; drückte` name forms; a comma starts a construction (`versuchen, etw. zu tun`).
         // `Achtung!` is the word as a call or a sign says it: the same word.
-        let spelling = words.joined(separator: " ").unicodeScalars.trimming { $0 == "," || $0 == "!" }
-        return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags, construction: construction)
+        let joined = words.joined(separator: " ")
+        let spelling = joined.unicodeScalars.trimming { $0 == "," || $0 == "!" }
+        return spelling.isEmpty ? nil : Term(spelling: spelling, tags: tags, construction: construction, call: joined.hasSuffix("!"))
     }
 
     /// Text without `{…}`, `[…]`, `<…>` and ` /abbreviations/`, and without `(…)` unless `keepingContext`.

@@ -100,6 +100,16 @@ import WordBookVocabulary
         #expect(try Self.gloss("Kinderzimmerfenster").headword.contains("+"))
     }
 
+    @Test func aWordDingHasWithACapitalOnlyAsACallIsTheWordInSmallLetters() throws {
+        // Ding's `Danke!` with a capital is a film set's call, "Cut!"; `Natürlich!` is "Sure I will!".
+        #expect(Self.first(try Self.gloss("Danke")) == "thanks")
+        #expect(Self.first(try Self.gloss("Natürlich")) == "natural")
+        // A noun's line stays: Achtung is respect as well as the call.
+        #expect(try Self.gloss("Achtung").text.contains("respect"))
+        // A call is still the word's before a line that only begins compounds (`Erzähl…`).
+        #expect(try Self.gloss("Erzähl").text.contains("Shoot!"))
+    }
+
     @Test func aMasculineOrNeuterNounsGenitiveIsTheNoun() throws {
         // Not Bahn + Hof (courtyard), Geburt + Tag (day), Vor + Tag: the noun Ding has whole.
         let station = try Self.gloss("Bahnhofs")
