@@ -24,7 +24,9 @@ final class Analyser: Sendable {
         init(ltProc: String, automaton: String, bilingual: Bool) throws {
             process = Process()
             process.executableURL = URL(fileURLWithPath: ltProc)
-            process.arguments = (bilingual ? ["-z", "-b"] : ["-z"]) + [automaton]
+            // An analyser gives each base form in its dictionary's case (`-w`): `Gare` is gare, which the
+            // tables then give in small letters too, not `Season`; a name keeps its capital (`Paris`).
+            process.arguments = (bilingual ? ["-z", "-b"] : ["-z", "-w"]) + [automaton]
             let stdin = Pipe(), stdout = Pipe()
             process.standardInput = stdin
             process.standardOutput = stdout

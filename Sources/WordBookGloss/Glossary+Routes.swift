@@ -84,6 +84,16 @@ extension Glossary {
         return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
     }
 
+    /// A table's English in the case English writes it: Apertium's English dictionary keeps adjectives
+    /// in small letters (`olympic`, `spanish`), which English hunspell knows only with a capital.
+    func englishCase(_ translation: Analyser.Analysis) -> String {
+        let word = translation.lemma
+        guard word == word.lowercased(), !word.contains(" "), let english = GlossRoute.names[.english].flatMap(stemmer(for:)),
+              !english.knows(word) else { return word }
+        let capitalised = word.prefix(1).uppercased() + word.dropFirst()
+        return english.knows(capitalised) ? capitalised : word
+    }
+
     /// The first form the analyser knows, each reading's base form through the bilingual tables in
     /// turn (French to Spanish to English), in the analyser's and the tables' order.
     func found(_ forms: [String], inTables sources: Sources) -> Found? {
@@ -97,7 +107,7 @@ extension Glossary {
                     current = current.flatMap { table.translations(of: $0.lemma, tags: $0.tags) }
                 }
                 headword = headword ?? (current.isEmpty ? nil : reading.lemma)
-                for translation in current where !english.contains(translation.lemma) { english.append(translation.lemma) }
+                for translation in current.map({ englishCase($0) }) where !english.contains(translation) { english.append(translation) }
             }
             if let headword, !english.isEmpty {
                 let tables = sources.tables.map { ($0.automaton as NSString).lastPathComponent }.joined(separator: ", ")

@@ -124,6 +124,15 @@ import WordBookVocabulary
         #expect(try Self.gloss("Bahnhof", "de").entry.contains("\n\ngare") == false)
     }
 
+    @Test func aTablesEnglishIsWrittenAsEnglishWritesItWhateverTheWordsCase() throws {
+        // Apertium copies the case of the word it is given: `GARE` through estación gave SEASON.
+        #expect(try Self.gloss("GARE", "fr").text == Self.gloss("gare", "fr").text)
+        #expect(try Self.gloss("Occupé", "fr").text == Self.gloss("occupé", "fr").text)
+        // Its English dictionary keeps adjectives in small letters, which English writes with a capital.
+        #expect(try Self.gloss("noël", "fr").text.contains("Christmas"))
+        #expect(try Self.gloss("mexicanos", "es").text.contains("Mexican"))
+    }
+
     @Test func aLearnersOwnLanguageIsNotGlossed() {
         #expect(Self.glossary.lookUp("exit", language: .english) == .sameLanguage)
         #expect(Glossary(nativeLanguage: .german).lookUp("Ausgang", language: .german) == .sameLanguage)
