@@ -64,11 +64,23 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Straße`, `la gare`, `l'entrée`, `el andén`. The gender is the one the gloss names (a
     /// dictionary's `(n, fem)` at its end); the word is as it is when the gloss names no gender or
     /// several (`See (n, masc, fem)`: der See, die See), or no noun, or the language has no genders.
-    public func withArticle(_ word: String, gloss: String?) -> String {
+    /// The article goes with the dictionary's `headword`: a form of it (`Vortags` of Vortag, the plural
+    /// `Herren`, `femmes`) goes without, since the gender's article would be wrong before it (`der
+    /// Herren`). The word written otherwise (`Strasse` for Straße) or a compound ending in the headword
+    /// (`Bahnhof + Straße`) is the headword; with none known (the learner's own gloss), the word is.
+    public func withArticle(_ word: String, gloss: String?, headword: String? = nil) -> String {
         guard !word.isEmpty, !word.contains(" "), splittingArticle(word).article == nil,
               let gloss, gloss.hasSuffix(")"), let open = gloss.lastIndex(of: "(") else { return word }
+        if let headword {
+            func folded(_ text: String) -> String {
+                text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).replacingOccurrences(of: "ß", with: "ss")
+            }
+            let head = headword.components(separatedBy: " + ").last ?? headword
+            guard folded(word).hasSuffix(folded(head)), headword.contains(" + ") || folded(word) == folded(head) else { return word }
+        }
+        // The grammar before a note on how the gloss was made: `(n, fem; Bahnhof + Straße)`.
         let tags = gloss[gloss.index(after: open)..<gloss.index(before: gloss.endIndex)]
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .prefix { $0 != ";" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let genders = tags.filter { ["masc", "fem", "neut"].contains($0) }
         guard tags.contains("n"), genders.count == 1 else { return word }
         let article: String? = switch (code, genders[0]) {

@@ -15,12 +15,13 @@ enum WordFields {
         (Word.Columns.sourceName.name, "source"),
     ]
     /// The store's bookkeeping, not shown; and the dictionary entry behind a gloss, which only `show`
-    /// prints, and the words around the aim, which only the phone page draws (a few hundred bytes or
-    /// a few kilobytes a word would weigh on `due --json` over thousands).
+    /// prints, its headword, which only places the article, and the words around the aim, which only
+    /// the phone page draws (a few hundred bytes or a few kilobytes a word would weigh on `due --json`
+    /// over thousands).
     static let hidden = [
         Word.Columns.wordBookId.name, Word.Columns.createdAt.name, Word.Columns.updatedAt.name,
         Word.Columns.box.name, Word.Columns.sourceSHA256.name, Word.Columns.glossEntry.name,
-        Word.Columns.wordsAround.name,
+        Word.Columns.wordsAround.name, Word.Columns.glossHeadword.name,
     ]
 
     /// The name a field is shown under, nil for a hidden one. (A handful of short names compared

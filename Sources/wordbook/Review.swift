@@ -224,7 +224,7 @@ struct ReviewCommand: ParsableCommand {
                 photos?.draw(database, word: word)
             }
             // The noun with its article, as a learner writes it (die Straße): its gender is the gloss's.
-            let shown = word.targetLanguage.withArticle(word.word, gloss: word.gloss)
+            let shown = word.targetLanguage.withArticle(word.word, gloss: word.gloss, headword: word.glossHeadword)
             print("  \(shown.escapingControlCharacters)" + (word.context.isEmpty || word.context == word.word ? "" : "   (\(word.context.escapingControlCharacters))"))
             if let gloss = glossLine(word) { print(gloss) }
             // One fuzz number for the word, so the interval shown on an answer is the one it gives.

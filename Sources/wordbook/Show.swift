@@ -97,7 +97,7 @@ struct Show: ParsableCommand {
             return
         }
         let rows: [(String, String)] = [
-            ("word", word.word.isEmpty ? "(no word found)" : word.targetLanguage.withArticle(word.word, gloss: word.gloss)),
+            ("word", word.word.isEmpty ? "(no word found)" : word.targetLanguage.withArticle(word.word, gloss: word.gloss, headword: word.glossHeadword)),
             ("status", word.status.rawValue),
             ("gloss", word.gloss.map { $0 + (word.glossSource == .learner ? "  (yours)" : "  (dictionary)") } ?? ""),
             ("proposed", word.proposedWord),

@@ -9,7 +9,7 @@ import WordBookVocabulary
     /// The names docs/commands.md documents for the columns shown under another name, and the columns not shown.
     static let renamed = ["targetLanguage": "language", "masteryLevel": "mastery", "nextReviewDate": "nextReview",
                           "lastReviewDate": "lastReview", "sourceName": "source"]
-    static let hidden: Set = ["wordBookId", "createdAt", "updatedAt", "box", "sourceSHA256", "glossEntry", "wordsAround"]
+    static let hidden: Set = ["wordBookId", "createdAt", "updatedAt", "box", "sourceSHA256", "glossEntry", "wordsAround", "glossHeadword"]
 
     /// The record's stored fields by name, nil where the word has no value.
     func recordFields(_ word: Word) -> [(name: String, value: Any?)] {

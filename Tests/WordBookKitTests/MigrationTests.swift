@@ -103,6 +103,7 @@ import WordBookVocabulary
         let database = try AppDatabase.open(path: path, create: false)
         let applied = try database.writer.read { db in try AppDatabase.migrator.appliedIdentifiers(db) }
         #expect(applied.contains("v11: indexes for the web app's pages"))
+        #expect(applied.contains("v12: a gloss's headword"))
         for (sha, confidence) in [("sure", 90), ("unsure", 20)] {
             var filing = sampleFiling(sha: sha, word: sha)
             filing.confidence = confidence

@@ -197,6 +197,30 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(Language.english.withArticle("exit", gloss: "Ausgang (n, masc)") == "exit", "English has no genders")
     }
 
+    @Test("The article goes with the dictionary's headword: a form of it goes without, the headword written otherwise with it")
+    func theArticleGoesWithTheHeadword() throws {
+        let vortag = "day before, previous day, eve (n, masc)"
+        #expect(Language.german.withArticle("Vortag", gloss: vortag, headword: "Vortag") == "der Vortag")
+        #expect(Language.german.withArticle("Vortags", gloss: vortag, headword: "Vortag") == "Vortags", "a genitive: not der Vortags")
+        #expect(Language.german.withArticle("Herren", gloss: "gentleman (n, masc)", headword: "Herr") == "Herren", "a plural: die, not der")
+        #expect(Language.french.withArticle("femmes", gloss: "woman, wife (n, fem)", headword: "femme") == "femmes")
+        #expect(Language.german.withArticle("STRASSE", gloss: "road, street (n, fem)", headword: "Straße") == "die STRASSE")
+        #expect(Language.german.withArticle("Bahnhofstraße", gloss: "street (n, fem; Bahnhof + Straße)", headword: "Bahnhof + Straße")
+            == "die Bahnhofstraße", "a compound takes its head's article")
+
+        // The store keeps the headword a dictionary gloss was found under, and drops it with a learner's own gloss.
+        let database = try AppDatabase.inMemory()
+        var filing = sampleFiling(sha: "vortags", word: "Vortags")
+        filing.gloss = Gloss(text: vortag, entry: "Vortag {m} :: day before", headword: "Vortag")
+        guard case let .filed(filed) = try database.file(filing), let id = filed.id else {
+            Issue.record("the word was not filed")
+            return
+        }
+        #expect(try database.word(id: id).glossHeadword == "Vortag")
+        _ = try database.setLearnerGloss(id: id, to: "the day before")
+        #expect(try database.word(id: id).glossHeadword == nil)
+    }
+
     @Test func aCorrectionWithAnArticleFilesTheNoun() throws {
         let database = try AppDatabase.inMemory()
         guard case let .filed(word) = try database.file(sampleFiling(word: "Strase")) else { Issue.record("not filed"); return }

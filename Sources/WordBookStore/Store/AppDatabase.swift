@@ -309,7 +309,7 @@ extension AppDatabase {
                     candidates: filing.candidates, box: filing.box,
                     context: filing.context, sourceName: filing.sourceName,
                     sourceSHA256: filing.sourceSHA256, capturedAt: filing.capturedAt, wordsAround: filing.around)
-                if let gloss = filing.gloss { word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry) }
+                if let gloss = filing.gloss { word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry, headword: gloss.headword) }
                 try word.insert(db)
                 try WordImage(wordId: word.id!, jpeg: filing.jpeg, width: filing.imageWidth, height: filing.imageHeight)
                     .insert(db)
@@ -438,7 +438,7 @@ extension AppDatabase {
             // The frame follows the word chosen: the box given, or that of the word read around the aim
             // that the correction names (a candidate picked by number, a word tapped).
             if let box = box ?? before.wordsAround.first(where: { $0.text == text })?.box { word.box = box }
-            if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry) }
+            if word.glossSource != .learner { word.setGloss(gloss?.text, source: .dictionary, entry: gloss?.entry, headword: gloss?.headword) }
             word.status = .confirmed
             word.updatedAt = now
             try word.update(db)
@@ -503,7 +503,7 @@ extension AppDatabase {
         try writer.write { db in
             guard var word = try Word.fetchOne(db, key: id), word.word == text, word.gloss == nil else { return false }
             let before = word
-            word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry)
+            word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry, headword: gloss.headword)
             try word.update(db)
             lastChange.value = try Self.record(
                 db, command: "gloss", summary: "glossed \(word.named) = \(gloss.text) (dictionary)", now: now,

@@ -265,6 +265,14 @@ extension AppDatabase {
                 """)
         }
 
+        // The headword a dictionary gloss was found under, which the article goes with: `der Vortag`,
+        // not `der Vortags`. Words filed before have none until their gloss is found again.
+        migrator.registerMigration("v12: a gloss's headword") { db in
+            try db.alter(table: "word") { t in
+                t.add(column: "glossHeadword", .text)
+            }
+        }
+
         return migrator
     }
 }

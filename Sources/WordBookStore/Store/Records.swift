@@ -78,6 +78,10 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     /// The words read around the aim point, with their boxes in the stored photo's pixels (as `box`),
     /// the proposal first: the learner taps the one meant. Empty for words filed before they were kept.
     public var wordsAround: [ReadWord] = []
+    /// The dictionary's headword the gloss was found under (`Vortag` for `Vortags`, `Bahnhof + Straße` for
+    /// a compound), which an article goes with; nil for the learner's own gloss and for glosses filed
+    /// before it was kept.
+    public var glossHeadword: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -88,7 +92,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         case id, wordBookId, word, targetLanguage, masteryLevel, notes, createdAt, updatedAt, nextReviewDate
         case reviewInterval, reviewCount, lastReviewDate, status, proposedWord, confidence, candidates, box, context
         case sourceName, sourceSHA256, capturedAt, stability, difficulty, fsrsState, fsrsStep, gloss, glossSource
-        case glossEntry, wordsAround
+        case glossEntry, wordsAround, glossHeadword
     }
 
     public enum Columns {
@@ -114,6 +118,7 @@ public struct Word: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         public static let glossSource = Column(CodingKeys.glossSource)
         public static let glossEntry = Column(CodingKeys.glossEntry)
         public static let wordsAround = Column(CodingKeys.wordsAround)
+        public static let glossHeadword = Column(CodingKeys.glossHeadword)
     }
 }
 
@@ -153,6 +158,7 @@ extension Word {
         glossSource = try row.decode(atIndex: 26)
         glossEntry = try row.decode(atIndex: 27)
         wordsAround = row.hasNull(atIndex: 28) ? [] : try Self.json([ReadWord].self, row, atIndex: 28, .wordsAround)
+        glossHeadword = try row.decode(atIndex: 29)
     }
 
     /// A JSON column, read as GRDB's Codable decoding reads it: with the record's decoder for that column.
@@ -198,6 +204,7 @@ extension Word {
         glossSource = try container.decodeIfPresent(GlossSource.self, forKey: .glossSource)
         glossEntry = try container.decodeIfPresent(String.self, forKey: .glossEntry)
         wordsAround = try container.decodeIfPresent([ReadWord].self, forKey: .wordsAround) ?? []
+        glossHeadword = try container.decodeIfPresent(String.self, forKey: .glossHeadword)
     }
 }
 
@@ -274,9 +281,10 @@ extension Word {
 
 extension Word {
     /// A gloss with its source, or none at all when `text` is nil.
-    mutating func setGloss(_ text: String?, source: GlossSource, entry: String?) {
+    mutating func setGloss(_ text: String?, source: GlossSource, entry: String?, headword: String? = nil) {
         gloss = text
         glossSource = text == nil ? nil : source
         glossEntry = text == nil ? nil : entry
+        glossHeadword = text == nil ? nil : headword
     }
 }

@@ -69,7 +69,7 @@ extension WebApp {
             "book": listing.book, "csrf": csrf, "version": word.pageVersion, "notes": word.notes,
             "typed": word.word, "tags": listing.tags,
         ]
-        if !word.word.isEmpty { values["text"] = word.targetLanguage.withArticle(word.word, gloss: word.gloss) }
+        if !word.word.isEmpty { values["text"] = word.targetLanguage.withArticle(word.word, gloss: word.gloss, headword: word.glossHeadword) }
         if let gloss = word.gloss, !gloss.isEmpty { values["gloss"] = gloss }
         if !word.context.isEmpty && word.context != word.word { values["context"] = word.context }
         if word.status == .confirmed { values["nextReview"] = word.reviewCount == 0 ? "new: not reviewed yet" : shortTime(word.nextReviewDate) }

@@ -32,7 +32,7 @@ enum ReviewView {
     static func back(of word: Word, previews: [(rating: FSRSRating, wait: String)], csrf: String) -> [String: Any] {
         var values = common(of: word)
         // The noun with its article, as a learner writes it (die Straße): its gender is the gloss's.
-        values["text"] = word.targetLanguage.withArticle(word.word, gloss: word.gloss)
+        values["text"] = word.targetLanguage.withArticle(word.word, gloss: word.gloss, headword: word.glossHeadword)
         values["csrf"] = csrf
         if let gloss = word.gloss, !gloss.isEmpty { values["gloss"] = gloss }
         if !word.context.isEmpty && word.context != word.word { values["context"] = word.context }
