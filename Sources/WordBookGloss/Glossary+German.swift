@@ -52,14 +52,7 @@ extension Glossary {
 
     /// Whether a gloss's grammar, in its closing parentheses, names a noun: `street (n, fem)`.
     static func isNoun(_ gloss: Gloss) -> Bool {
-        grammar(of: gloss).contains("n")
-    }
-
-    /// The grammar a gloss names in its closing parentheses: `street (n, fem)` → n, fem.
-    static func grammar(of gloss: Gloss) -> [String] {
-        guard gloss.text.hasSuffix(")"), let open = gloss.text.lastIndex(of: "(") else { return [] }
-        return gloss.text[gloss.text.index(after: open)...].split(whereSeparator: { ",;)".contains($0) })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        Gloss.grammar(of: gloss.text).contains("n")
     }
 
     /// A masculine or neuter noun in the genitive singular, which adds -es or -s (`des Bahnhofs`, `des
@@ -76,9 +69,9 @@ extension Glossary {
             // A noun ending in a hissing sound takes -es (`des Platzes`, `des Busses`): `GRUSS` is Gruß, not Grus + s.
             if ending == "s", let end = noun.lowercased().last, "sßxz".contains(end) { continue }
             // -es is an adjective's ending too (`ein altes Haus`, `etwas Neues`): an adjective's form is no genitive.
-            if ending == "es", let adjective = gloss([noun.lowercased()], sources), Self.grammar(of: adjective).contains("adj") { return nil }
+            if ending == "es", let adjective = gloss([noun.lowercased()], sources), Gloss.grammar(of: adjective.text).contains("adj") { return nil }
             guard let gloss = gloss(Self.caseForms(of: noun), sources), !gloss.headword.hasSuffix("…") else { continue }
-            let grammar = Self.grammar(of: gloss)
+            let grammar = Gloss.grammar(of: gloss.text)
             if grammar.contains("n"), grammar.contains("masc") || grammar.contains("neut") { return gloss }
         }
         return nil

@@ -69,8 +69,7 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Herren`). The word written otherwise (`Strasse` for Straße) or a compound ending in the headword
     /// (`Bahnhof + Straße`) is the headword; with none known (the learner's own gloss), the word is.
     public func withArticle(_ word: String, gloss: String?, headword: String? = nil) -> String {
-        guard !word.isEmpty, !word.contains(" "), splittingArticle(word).article == nil,
-              let gloss, gloss.hasSuffix(")"), let open = gloss.lastIndex(of: "(") else { return word }
+        guard !word.isEmpty, !word.contains(" "), splittingArticle(word).article == nil, let gloss else { return word }
         if let headword {
             func folded(_ text: String) -> String {
                 text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).replacingOccurrences(of: "ß", with: "ss")
@@ -78,9 +77,7 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
             let head = headword.components(separatedBy: " + ").last ?? headword
             guard folded(word).hasSuffix(folded(head)), headword.contains(" + ") || folded(word) == folded(head) else { return word }
         }
-        // The grammar before a note on how the gloss was made: `(n, fem; Bahnhof + Straße)`.
-        let tags = gloss[gloss.index(after: open)..<gloss.index(before: gloss.endIndex)]
-            .prefix { $0 != ";" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tags = Gloss.grammar(of: gloss)
         let genders = tags.filter { ["masc", "fem", "neut"].contains($0) }
         guard tags.contains("n"), genders.count == 1 else { return word }
         let article: String? = switch (code, genders[0]) {
