@@ -123,6 +123,12 @@ struct DingEntry: Equatable {
         return found
     }
 
+    /// The term a match stands for, with its tags (`Frauen {pl}`).
+    func term(at match: Match) -> Term? {
+        let part = match.part == 0 ? head : Self.terms(inPart: germanParts[match.part])
+        return match.position < part.count ? part[match.position] : nil
+    }
+
     /// The headword an inflected form at `position` of its part belongs to: the first part's term at the same place.
     func base(ofInflectionAt position: Int) -> String {
         head[min(position, head.count - 1)].spelling

@@ -132,10 +132,15 @@ extension Glossary {
         let fitting = all.filter { $0.entry.grammar.kind == kind }
         let lines = kind == nil || fitting.isEmpty ? all : fitting
         guard let best = lines.map(\.match.role).min() else { return nil }
+        // A plural Ding heads lines with (`Frauen {pl}`: females, womankind) is also the plural its
+        // singular's lines list (`Frau {f} | Frauen {pl}`: woman, wife): the noun's own senses, which a
+        // learner reading it on a door means first, are weighed with the plural's.
+        let pluralHead = best < .inflection && lines.filter { $0.match.role < .inflection }.allSatisfy { $0.entry.term(at: $0.match)?.tags == ["pl"] }
         // The senses the word heads, is a synonym in or takes an object in, in Ding's order unless a later one is far more
         // common (SenseOrder): a word's lines come in Ding's file alphabetically (`Zug`: lineament first).
         let dingOrder = lines.enumerated()
-            .filter { $0.element.match.role == best || (best < .inflection && $0.element.match.role < .inflection) }
+            .filter { $0.element.match.role == best || (best < .inflection && $0.element.match.role < .inflection)
+                || (pluralHead && $0.element.match.role == .inflection) }
             .sorted {
                 let (a, b) = ($0.element.match, $1.element.match)
                 let first = best == .inflection ? (a.position == 0 ? 0 : 1) : a.role.rawValue
@@ -162,7 +167,7 @@ extension Glossary {
         let chosen = (ownSaysLittle ? [constructions, own] : [own, constructions])
             .flatMap { senses in SenseOrder.ordered(senses, commonness: commonness) }
         let senses = chosen.map(\.translations).filter { !$0.isEmpty }
-        let headword = best == .inflection ? chosen.first.map { $0.line.entry.base(ofInflectionAt: $0.line.match.position) } ?? spelled : spelled
+        let headword = chosen.first.flatMap { $0.line.match.role == .inflection ? $0.line.entry.base(ofInflectionAt: $0.line.match.position) : nil } ?? spelled
         var inOrder: [String] = []
         var seen: Set<String> = []
         for text in senses.compactMap(\.first) + senses.flatMap({ $0.dropFirst() }) where seen.insert(Self.comparable(text)).inserted {

@@ -139,6 +139,17 @@ import WordBookVocabulary
         #expect(Self.first(try Self.gloss("Ausgang")) == "exit")
     }
 
+    @Test func aPluralDingHeadsIsAlsoItsSingularsPlural() throws {
+        // Ding heads `Frauen {pl}` (females, womankind) and `Männer {pl}` (menfolk) on lines of their
+        // own; on a toilet door they are the plurals of Frau and Mann.
+        let women = try Self.gloss("Frauen")
+        #expect(Self.first(women) == "woman" && women.headword == "Frau", "\(women.text)")
+        #expect(Self.first(try Self.gloss("Männer")) == "man")
+        #expect(Self.first(try Self.gloss("Zähne")) == "tooth")
+        // The plural's own sense stays first where it is the common one.
+        #expect(Self.first(try Self.gloss("Daten")) == "data")
+    }
+
     @Test func englishFrequencyRanksWordsAndPhrases() throws {
         let train = try #require(EnglishFrequency.zipf(of: "train"))
         let lineament = try #require(EnglishFrequency.zipf(of: "lineament"))
