@@ -198,6 +198,13 @@ final class Analyser: Sendable {
         return finite?.lemma
     }
 
+    /// Whether every reading of `word` as a noun is a plural (`femmes`: femme<n><f><pl>; `gens`), and it
+    /// has one: not a noun the same in both numbers (`bus`<n><m><sp>).
+    func isPluralNoun(_ word: String) -> Bool {
+        let nouns = contentReadings(of: word).filter { $0.tags.first == "n" }
+        return !nouns.isEmpty && nouns.allSatisfy { $0.tags.contains("pl") }
+    }
+
     /// Apertium's first tag, a part of speech, as the dictionaries' grammar names it.
     private static let kinds = [
         "n": "n", "vblex": "v", "vbser": "v", "vbhaver": "v", "vbmod": "v", "adj": "adj", "adv": "adv",

@@ -33,6 +33,9 @@ extension Glossary {
         /// register's (see `BilingualDictionary.entries(forms:exactly:leftOut:)`): it records
         /// whether it met one.
         var leftOut: LabelledLeftOut?
+        /// Whether the word looked up is a plural noun by the analyser (`femmes`), whichever form of it
+        /// a dictionary knows (femme): its gloss names the plural.
+        var writtenIsPlural = false
     }
 
     /// Whether a look-up that left out labelled entries met a word only they know.
@@ -80,7 +83,9 @@ extension Glossary {
         first.translations.forEach(add)
         for route in routes.dropFirst() { route.translations.prefix(route.senses).forEach(add) }
         let entry = routes.map(\.entry).joined(separator: "\n\n")
-        let text = GlossLine.text(translations, grammar: first.grammar)
+        var grammar = first.grammar
+        grammar.plural = grammar.plural || sources.writtenIsPlural
+        let text = GlossLine.text(translations, grammar: grammar)
         return text.isEmpty ? nil : Gloss(text: text, entry: entry, headword: first.headword)
     }
 
@@ -178,7 +183,11 @@ extension Glossary {
         let repeated = inOrder.dropFirst().filter { text in given.filter { $0.contains(Self.comparable(text)) }.count >= 2 }
         let translations = inOrder.prefix(1) + repeated + inOrder.dropFirst().filter { !repeated.contains($0) }
         guard !translations.isEmpty, let lead = chosen.first?.line else { return nil }
-        let grammar = best == .part ? Grammar() : lead.entry.grammar(atHeadPosition: lead.match.position)
+        var grammar = best == .part ? Grammar() : lead.entry.grammar(atHeadPosition: lead.match.position)
+        // A plural Ding tags `{pl}` that no line heads as a noun of its own (`Kiefer {m}`, whose plural is
+        // the same word, is a singular too).
+        grammar.plural = best != .part && lines.contains { $0.entry.term(at: $0.match)?.tags == ["pl"] }
+            && !lines.contains { $0.match.role < .inflection && $0.entry.term(at: $0.match)?.tags.contains { ["m", "f", "n"].contains($0) } == true }
         return Found(translations: Array(translations), grammar: grammar,
                      entry: chosen.map(\.line.entry.readable).joined(separator: "\n\n"), headword: headword,
                      firstSense: senses.first ?? [])

@@ -65,14 +65,16 @@ public final class Glossary: Sendable {
         // In capitals a numeral is a number before it is a dictionary's word: Felipe VI, not `vi` (I saw).
         if written == written.uppercased(), let gloss = romanNumeralGloss(written) { return .found(gloss) }
 
-        let sources = Sources(
+        let analyser = analyser(for: route.language)
+        var sources = Sources(
             direct: route.direct.flatMap(dictionary(_:)),
             pivot: route.throughGerman.flatMap { pivot -> (BilingualDictionary, BilingualDictionary)? in
                 guard let toGerman = dictionary(pivot.toGerman), let fromGerman = dictionary(pivot.fromGerman) else { return nil }
                 return (toGerman, fromGerman)
             },
             ding: route.readsDing ? dingDictionary() : nil, dingDirect: route.dingDirect,
-            analyser: analyser(for: route.language), tables: tables(for: route))
+            analyser: analyser, tables: tables(for: route))
+        sources.writtenIsPlural = analyser?.isPluralNoun(written) ?? false
         let german = route.language == GlossRoute.names[.german]
         // Before hunspell's stems, which read `zur` as a form of zurück.
         if german, let gloss = contractionGloss(written, sources, route) { return .found(gloss) }

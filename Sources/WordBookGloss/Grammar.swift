@@ -1,9 +1,13 @@
 /// What an entry's header says about its headword: the part of speech and the gender, as FreeDict
-/// abbreviates them (`<masc, n, sg>`, `<n, fem>`, `<n, f>`, `<vt>`). Number and transitivity are left out:
-/// a learner glancing at a gloss wants to know "a noun, feminine", not "singular, transitive".
+/// abbreviates them (`<masc, n, sg>`, `<n, fem>`, `<n, f>`, `<vt>`). Transitivity and the headword's
+/// number are left out: a learner glancing at a gloss wants to know "a noun, feminine", not "singular,
+/// transitive". A word that is a noun's plural (`Herren`, `femmes`) says so: its article is the
+/// plural's (`die Herren`, `les femmes`).
 struct Grammar: Equatable {
     var partsOfSpeech: [String] = []
     var genders: [String] = []
+    /// Whether the word looked up is a plural noun, set by the route that knows it.
+    var plural = false
 
     private static let partsOfSpeech: Set = ["n", "v", "vt", "vi", "adj", "adv", "prep", "conj", "pron", "num", "int", "art", "pn", "ptcl"]
     private static let genders = ["masc": "masc", "fem": "fem", "neut": "neut", "m": "masc", "f": "fem"]
@@ -26,9 +30,9 @@ struct Grammar: Equatable {
         partsOfSpeech.first.map { ["vt", "vi"].contains($0) ? "v" : $0 }
     }
 
-    /// `n, masc`, or nil when the header names neither.
+    /// `n, masc`, `n, masc, pl`, or nil when the header names neither.
     var summary: String? {
-        let parts = partsOfSpeech + genders
+        let parts = partsOfSpeech + genders + (plural && partsOfSpeech.contains("n") ? ["pl"] : [])
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }

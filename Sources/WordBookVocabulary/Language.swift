@@ -64,12 +64,25 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Straße`, `la gare`, `l'entrée`, `el andén`. The gender is the one the gloss names (a
     /// dictionary's `(n, fem)` at its end); the word is as it is when the gloss names no gender or
     /// several (`See (n, masc, fem)`: der See, die See), or no noun, or the language has no genders.
-    /// The article goes with the dictionary's `headword`: a form of it (`Vortags` of Vortag, the plural
-    /// `Herren`, `femmes`) goes without, since the gender's article would be wrong before it (`der
-    /// Herren`). The word written otherwise (`Strasse` for Straße) or a compound ending in the headword
-    /// (`Bahnhof + Straße`) is the headword; with none known (the learner's own gloss), the word is.
+    /// The article goes with the dictionary's `headword`: another form of it (`Vortags` of Vortag) goes
+    /// without, since the gender's article would be wrong before it (`der Vortags`). The word written
+    /// otherwise (`Strasse` for Straße) or a compound ending in the headword (`Bahnhof + Straße`) is the
+    /// headword; with none known (the learner's own gloss), the word is. A plural the gloss names (`(n,
+    /// masc, pl)`) takes the plural's article: `die Herren`, `les femmes`, `los caballeros`.
     public func withArticle(_ word: String, gloss: String?, headword: String? = nil) -> String {
         guard !word.isEmpty, !word.contains(" "), splittingArticle(word).article == nil, let gloss else { return word }
+        let tags = Gloss.grammar(of: gloss)
+        let genders = tags.filter { ["masc", "fem", "neut"].contains($0) }
+        if tags.contains("n"), tags.contains("pl") {
+            let plural: String? = switch (code, genders) {
+            case ("de", _): "die"
+            case ("fr", _): "les"
+            case ("es", ["masc"]): "los"
+            case ("es", ["fem"]): "las"
+            default: nil
+            }
+            return plural.map { $0 + " " + word } ?? word
+        }
         if let headword {
             func folded(_ text: String) -> String {
                 text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).replacingOccurrences(of: "ß", with: "ss")
@@ -77,8 +90,6 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
             let head = headword.components(separatedBy: " + ").last ?? headword
             guard folded(word).hasSuffix(folded(head)), headword.contains(" + ") || folded(word) == folded(head) else { return word }
         }
-        let tags = Gloss.grammar(of: gloss)
-        let genders = tags.filter { ["masc", "fem", "neut"].contains($0) }
         guard tags.contains("n"), genders.count == 1 else { return word }
         let article: String? = switch (code, genders[0]) {
         case ("de", "masc"): "der"

@@ -37,6 +37,17 @@ import WordBookVocabulary
         #expect(try Self.gloss("STACHEL", "de").headword == "Stachel")
     }
 
+    @Test func aPluralNounsGlossSaysItIsAPlural() throws {
+        // Ding tags the plural `{pl}`; Apertium's analyser reads it <pl>.
+        #expect(try Self.gloss("HERREN", "de").text.hasSuffix("(n, masc, pl)"))
+        #expect(try Self.gloss("Kosten", "de").text.hasSuffix("(n, pl)"))
+        #expect(try Self.gloss("Ausgang", "de").text.hasSuffix("(n, masc)"))
+        #expect(try Self.gloss("Kiefer", "de").text.hasSuffix("(n, masc)"), "Kiefer is its own plural, and a singular too")
+        #expect(try Self.gloss("femmes", "fr").text.hasSuffix("(n, fem, pl)"))
+        #expect(try Self.gloss("bus", "fr").text.hasSuffix("(n)"), "the same in both numbers")
+        #expect(try Self.gloss("datos", "es").text.hasSuffix("(n, masc, pl)"))
+    }
+
     @Test func germanInCapitalsSpellsSharpSAsDoubleS() throws {
         let street = try Self.gloss("STRASSE", "de")
         #expect(street.headword == "Straße")

@@ -207,6 +207,15 @@ func sampleFiling(sha: String = "abc", day: String = "2026-10-24", word: String 
         #expect(Language.german.withArticle("STRASSE", gloss: "road, street (n, fem)", headword: "Straße") == "die STRASSE")
         #expect(Language.german.withArticle("Bahnhofstraße", gloss: "street (n, fem; Bahnhof + Straße)", headword: "Bahnhof + Straße")
             == "die Bahnhofstraße", "a compound takes its head's article")
+        // A plural the gloss names takes the plural's article.
+        #expect(Language.german.withArticle("Herren", gloss: "gentleman (n, masc, pl)", headword: "Herr") == "die Herren")
+        #expect(Language.german.withArticle("Kosten", gloss: "cost (n, pl)", headword: "Kosten") == "die Kosten")
+        #expect(Language.german.withArticle("Bahnhofstraßen", gloss: "street (n, fem, pl; Bahnhof + Straße)", headword: "Bahnhof + Straße")
+            == "die Bahnhofstraßen")
+        #expect(Language.french.withArticle("entrées", gloss: "entrance (n, fem, pl)", headword: "entrée") == "les entrées", "no elision")
+        #expect(Language.spanish.withArticle("aguas", gloss: "water (n, fem, pl)", headword: "agua") == "las aguas")
+        #expect(Language.spanish.withArticle("caballeros", gloss: "gentleman (n, masc, pl)", headword: "caballero") == "los caballeros")
+        #expect(Language.spanish.withArticle("datos", gloss: "data (n, pl)", headword: "datos") == "datos", "no gender: no one article")
 
         // The store keeps the headword a dictionary gloss was found under, and drops it with a learner's own gloss.
         let database = try AppDatabase.inMemory()
