@@ -29,7 +29,7 @@ struct GlossCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("What the word means, in your words.", valueName: "text"))
     var text: String?
 
-    @Flag(help: "Look up every word that has no gloss yet and store what the dictionaries give.")
+    @Flag(help: "Look up every word that has no gloss yet, or a dictionary's gloss stored without its headword, and store what the dictionaries give.")
     var refresh = false
 
     @Option(name: .customLong("look-up"), parsing: .upToNextOption,
@@ -75,6 +75,14 @@ struct GlossCommand: ParsableCommand {
         var filled = 0
         var unknown = 0
         var own = 0
+        // A dictionary's gloss stored before its headword was kept is found again, for the article.
+        var refreshed = 0
+        for word in try database.wordsGlossedWithoutHeadword() where word.targetLanguage != configuration.nativeLanguage {
+            if let gloss = dictionaries.gloss(of: word.word, language: word.targetLanguage),
+               try database.fillGloss(id: word.id!, of: word.word, with: gloss) {
+                refreshed += 1
+            }
+        }
         for word in words {
             // The learner's own language needs no translation: its words are not looked up.
             guard word.targetLanguage != configuration.nativeLanguage else {
@@ -95,6 +103,9 @@ struct GlossCommand: ParsableCommand {
         }
         print("Glossed \(filled) of \(words.count) word\(words.count == 1 ? "" : "s") without a gloss"
             + (reasons.isEmpty ? "." : "; " + reasons.joined(separator: "; ") + "."))
+        if refreshed > 0 {
+            print("Looked up again \(refreshed) dictionary gloss\(refreshed == 1 ? "" : "es") stored before WordBook kept the headword, for the article.")
+        }
         let missing = Glossary(configuration).missingPackages(for: try database.languages())
         if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }
     }

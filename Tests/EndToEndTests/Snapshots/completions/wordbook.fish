@@ -298,7 +298,7 @@ complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_opti
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook note" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss" db' -l 'db' -d 'The SQLite file to use instead of the configured one.' -rF
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss" config' -l 'config' -d 'The configuration file (default: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).' -rF
-complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss" refresh' -l 'refresh' -d 'Look up every word that has no gloss yet and store what the dictionaries give.'
+complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss" refresh' -l 'refresh' -d 'Look up every word that has no gloss yet, or a dictionary\'s gloss stored without its headword, and store what the dictionaries give.'
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss"' -l 'look-up' -d 'Print the dictionaries\' gloss of these words, without storing anything.' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss" language' -l 'language' -d 'With --look-up: the words\' language (en, de, fr, es).' -rfka ''
 complete -c 'wordbook' -n '__wordbook_should_offer_completions_for_flags_or_options "wordbook gloss" json' -l 'json' -d 'With --look-up: print one JSON document, with the time each look-up took.'
