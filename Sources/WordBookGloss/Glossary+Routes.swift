@@ -153,11 +153,22 @@ extension Glossary {
                 return (first, $0.offset) < (second, $1.offset)
             }
             .map { (line: $0.element, translations: $0.element.entry.translations(ofPart: $0.element.match.role == .part ? $0.element.match.part : 0)) }
+        // Unlabelled lines that lead with the same English are one everyday sense Ding cut in two
+        // (`geschlossen`: "closed" on a line of closed circuits and loops, and again on a line with
+        // "shut"): what Ding says about it is what all of them say. A line labelled with a field, region
+        // or register (`Satz [math.]`, "set") is that label's sense, however its English is spelled.
+        func labelled(_ entry: DingEntry) -> Bool { entry.germanParts.first?.contains("[") ?? false }
+        var partsOfSense: [String: Int] = [:]
+        for sense in dingOrder where !labelled(sense.line.entry) {
+            if let first = sense.translations.first { partsOfSense[Self.comparable(first), default: 0] += sense.line.entry.germanParts.count }
+        }
         func commonness(_ sense: (line: (entry: DingEntry, match: DingEntry.Match), translations: [String])) -> Double {
             // An inflected form is weighed by its own English, the part beside it on the line: `Herren {pl}`
             // is "gentlemen" on one line and "Messrs" on another, and the plural of Mister is rare.
             let form = sense.line.match.role == .inflection ? sense.line.entry.translations(ofForm: sense.line.match.part) : []
-            return SenseOrder.commonness(form.isEmpty ? sense.translations : form, parts: sense.line.entry.germanParts.count,
+            let own = sense.line.entry.germanParts.count
+            let parts = labelled(sense.line.entry) ? own : sense.translations.first.flatMap { partsOfSense[Self.comparable($0)] } ?? own
+            return SenseOrder.commonness(form.isEmpty ? sense.translations : form, parts: parts,
                                          synonym: [.synonym, .construction].contains(sense.line.match.role) || (sense.line.match.role == .headword && sense.line.match.position > 0),
                                          labelledRare: sense.line.entry.isLabelledRare(atHeadPosition: sense.line.match.role == .part ? 0 : sense.line.match.position))
         }

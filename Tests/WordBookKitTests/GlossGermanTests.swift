@@ -139,6 +139,14 @@ import WordBookVocabulary
         #expect(Self.first(try Self.gloss("Ausgang")) == "exit")
     }
 
+    @Test func unlabelledLinesLeadingWithOneEnglishWordAreOneSense() throws {
+        // `geschlossen`'s "closed" is on two unlabelled lines (closed circuits; closed and shut), each
+        // alone less than its `[soc.]` line's "united", an English word frequent in names.
+        #expect(Self.first(try Self.gloss("GESCHLOSSEN")) == "closed")
+        // A line labelled with a field keeps its own weight: Satz is a sentence before a [math.] set.
+        #expect(Self.first(try Self.gloss("Satz")) == "sentence")
+    }
+
     @Test func aPluralDingHeadsIsAlsoItsSingularsPlural() throws {
         // Ding heads `Frauen {pl}` (females, womankind) and `Männer {pl}` (menfolk) on lines of their
         // own; on a toilet door they are the plurals of Frau and Mann.
