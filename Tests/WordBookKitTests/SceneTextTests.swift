@@ -76,6 +76,32 @@ import WordBookVocabulary
         #expect(texts.contains("Doll"), "\(texts)")
     }
 
+    /// The detector looks at the photo's middle at the coarse size first, and again at the full size
+    /// only where the line nearest the aim is small there, or longer than the recogniser reads unsqueezed.
+    @Test func theCoarseLookIsTakenWhereTheAimedLineIsTallAndShortThere() throws {
+        let scene = try SceneText(files: Self.models)
+        func looks(_ url: URL) throws -> (taken: [TextLine], coarse: [TextLine], full: [TextLine]) {
+            let photo = try Self.picture(url)
+            let middle = AimPoint.middle(width: photo.width, height: photo.height, share: Tuning.detectionWindow)
+            let centre = AimPoint.centre(width: photo.width, height: photo.height)
+            let taken = try Recognizer.detect(photo, within: middle, aim: (centre.x, centre.y), detector: scene.detector,
+                                              unsqueezed: Double(scene.reader.inputWidth) / 48)
+            return (taken, try scene.detector.lines(in: photo, within: middle, longest: Tuning.coarseDetectorSide),
+                    try scene.detector.lines(in: photo, within: middle))
+        }
+        // Hut, a word of its own on a sign, tall.
+        let sign = try looks(Self.streets.appendingPathComponent("svttrain_00_00_w01.jpg"))
+        #expect(sign.coarse != sign.full)
+        #expect(sign.taken == sign.coarse)
+        // A book page's lines are a few pixels tall at the coarse size.
+        let page = try looks(Self.root.appendingPathComponent("TestImages/novel_page.jpg"))
+        #expect(page.taken == page.full)
+        // ARTS & CRAFTS: at the coarse size the gaps close and the line runs on past what the recogniser
+        // reads unsqueezed; the full size parts it.
+        let crafts = try looks(Self.streets.appendingPathComponent("svttrain_05_09_w05.jpg"))
+        #expect(crafts.taken == crafts.full)
+    }
+
     /// A worker's filer threads share one set of networks: two threads detecting and reading at once
     /// on one `SceneText.shared` get what one thread alone gets, photo for photo.
     @Test func threadsSharingTheNetworksReadWhatOneThreadReads() async throws {

@@ -18,7 +18,10 @@ extension Recognizer {
         let aim = (x: Double(frame.x) + centre.x, y: Double(frame.y) + centre.y)
         // The detector sees the middle of the frame, where the learner put the word: its time grows with the area.
         let middle = AimPoint.middle(width: frame.width, height: frame.height, share: window).offset(dx: frame.x, dy: frame.y)
-        let lines = try (detected ?? scene.detector.lines(in: colour, within: middle))
+        // The recogniser reads a line at 48 px high in `inputWidth` columns: a line longer than this
+        // many heights is squeezed.
+        let unsqueezed = Double(scene.reader.inputWidth) / 48
+        let lines = try (detected ?? Self.detect(colour, within: middle, aim: aim, detector: scene.detector, unsqueezed: unsqueezed))
             .map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
         // A phone held at a slant turns the lines: the recogniser reads a turned line from its own
@@ -48,8 +51,7 @@ extension Recognizer {
         // Running text on a page (a line squeezed to less than half its width in the recogniser's input,
         // with lines like it above and below) is print, which Tesseract reads and places word by word
         // better than the recogniser does, squeezing the line.
-        let squeezed = Double(scene.reader.inputWidth) / 48
-        if let nearest = nearLines.first, DetectedLines.isRunningText(nearest, among: lines, squeezedPast: 2 * squeezed) {
+        if let nearest = nearLines.first, DetectedLines.isRunningText(nearest, among: lines, squeezedPast: 2 * unsqueezed) {
             return nil
         }
         var words: [DetectedWord] = []
@@ -68,7 +70,7 @@ extension Recognizer {
         neural.variants = aimed.word.variants.map { (WordText.clean($0), 0) }
         // A line longer than the recogniser's input is squeezed into it, which thins every letter: read
         // the word again from its own part of the line, a letter height to either side.
-        if aimed.line.length > aimed.line.height * squeezed {
+        if aimed.line.length > aimed.line.height * unsqueezed {
             let margin = aimed.line.height / aimed.line.length
             let part = aimed.line.part(from: aimed.word.start - margin, to: aimed.word.end + margin)
             if let centred = try Self.centredWord(in: part, of: colour, reader: scene.reader) {
@@ -144,6 +146,25 @@ extension Recognizer {
             }
         }
         return proposal
+    }
+
+    /// The lines in `middle`, in its own coordinates. The detector's time grows with the area it sees,
+    /// and most aimed words are large: it looks first at the coarse size (`Tuning.coarseDetectorSide`),
+    /// and again at the full size only when the line nearest the aim is small there, or missing, or
+    /// longer than the recogniser reads without squeezing it (`unsqueezed` heights): at the coarse size
+    /// the gap between two words on a sign closes, and they come as one line (ARTS&CRAFTS, VISTA INC),
+    /// which the full size parts.
+    static func detect(_ colour: Picture, within middle: PixelBox, aim: (x: Double, y: Double), detector: TextDetector,
+                       unsqueezed: Double) throws -> [TextLine] {
+        let coarse = try detector.lines(in: colour, within: middle, longest: Tuning.coarseDetectorSide)
+        let scale = detector.scale(of: middle, longest: Tuning.coarseDetectorSide)
+        guard scale < detector.scale(of: middle) else { return coarse }  // a small photo: the coarse size is the full size
+        let local = (x: aim.x - Double(middle.x), y: aim.y - Double(middle.y))
+        if let nearest = DetectedLines.near(coarse, aim: local, reach: Tuning.aimMissHeights, count: 1).first,
+           nearest.height * scale >= Tuning.coarseLineHeight, nearest.length <= nearest.height * unsqueezed {
+            return coarse
+        }
+        return try detector.lines(in: colour, within: middle)
     }
 
     /// The word in the middle of `part` of a line, read by the recogniser alone: the part was cut around it.

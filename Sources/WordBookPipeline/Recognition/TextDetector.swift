@@ -122,10 +122,12 @@ public final class TextDetector: @unchecked Sendable {
     /// The text lines in the part of `picture` inside `region` (which lies inside the picture), top
     /// to bottom, in the part's own coordinates: the detector reads the part where it lies, without a
     /// copy of it.
-    public func lines(in picture: Picture, within region: PixelBox) throws -> [TextLine] {
+    /// `longest` caps the longer side the detector sees, below `maxSide`, for a coarser and cheaper look.
+    public func lines(in picture: Picture, within region: PixelBox, longest: Int? = nil) throws -> [TextLine] {
         guard region.x < picture.width, region.y < picture.height, region.x + region.width > 0,
               region.y + region.height > 0, region.width > 0, region.height > 0 else { return [] }
         let colour = try picture.rgb()
+        let maxSide = min(longest ?? maxSide, maxSide)
         var settings = st_detector_settings(side: Int32(side), max_side: Int32(maxSide), threshold: Float(Tuning.detectorThreshold),
                                             box_threshold: Float(Tuning.detectorBoxThreshold),
                                             unclip_ratio: Float(Tuning.detectorUnclipRatio))
@@ -136,6 +138,15 @@ public final class TextDetector: @unchecked Sendable {
         }
         guard count >= 0 else { throw SceneTextError(message: error) }
         return boxes.prefix(Int(count)).map(TextLine.init)
+    }
+
+    /// How many of the detector's pixels a pixel of `region` becomes with the longer side capped at
+    /// `longest` (the plugin's own rule: the shorter side brought up to `side`, the longer kept under the cap).
+    public func scale(of region: PixelBox, longest: Int? = nil) -> Double {
+        let cap = Double(min(longest ?? maxSide, maxSide))
+        let short = Double(max(1, min(region.width, region.height))), long = Double(max(1, max(region.width, region.height)))
+        let ratio = short < Double(side) ? Double(side) / short : 1
+        return long * ratio > cap ? cap / long : ratio
     }
 
     /// Lets go of the buffers the network keeps from its last pass. OpenCV's DNN keeps each layer's

@@ -57,6 +57,12 @@ enum Tuning {
     /// enlarged to `detectorSide` on its shorter side, as DB finds text of some pixels' height: on
     /// realscenes-dev shrunk to 320 px and blurred, 95 photos right against 92 at its own size.
     static let detectorSide = 320, detectorMaxSide = 512
+    /// The first, coarse look at the middle (`Recognizer.detect`) sees it with its longer side at most
+    /// `coarseDetectorSide`, the size a small photo is brought up to; its lines are taken when the line
+    /// nearest the aim is at least `coarseLineHeight` of its pixels tall there: four cells of the finest
+    /// map DB's backbone gives (a quarter of its input), so that the line's ends and edges are placed as
+    /// at the full size.
+    static let coarseDetectorSide = detectorSide, coarseLineHeight = 16.0
     /// The detector's map, read as PaddleOCR's DB post-processing reads it, with its settings: a pixel
     /// is text above `detectorThreshold`; a region is kept when its mean probability reaches
     /// `detectorBoxThreshold`; DB's training shrank each text region, so its core grows back by
