@@ -11,8 +11,8 @@ struct GlossCommand: ParsableCommand {
         commandName: "gloss",
         abstract: "Write your own gloss for a word, fill in glosses the dictionaries can give now, or look words up.",
         discussion: """
-            A word gets a gloss from Debian's FreeDict dictionaries when it is filed and when you correct it
-            ([gloss] in the configuration names your own language). Yours replaces the dictionary's and stays
+            A word gets a gloss from Debian's FreeDict dictionaries when it is filed and when you correct it \
+            ([gloss] in the configuration names your own language). Yours replaces the dictionary's and stays \
             through later corrections.
 
             Examples:

@@ -9,10 +9,10 @@ struct Triage: ParsableCommand {
         commandName: "triage",
         abstract: "Walk the pending proposals one at a time, least confident first, and settle each.",
         discussion: """
-            Enter accepts the proposal, a number picks that candidate, other text is the right word,
-            (a proposal under 50% is a guess: "not sure: pick one", and Enter accepts it only twice),
-            s skips, r rejects, u undoes the last choice, q quits, ? lists the keys. An answer without
-            a letter, or with a control character, is never saved. Every choice is saved at once.
+            Enter accepts the proposal, a number picks that candidate, other text is the right word \
+            (a proposal under 50% is a guess: "not sure: pick one", and Enter accepts it only twice); \
+            s skips, r rejects, u undoes the last choice, q quits, ? lists the keys. An answer without \
+            a letter, or with a control character, is never saved. Every choice is saved at once. \
             Reads from a pipe too: printf '\\n2\\nStraße\\nr\\n' | wordbook triage --no-image
 
             Example: wordbook triage
