@@ -6,14 +6,15 @@ import Testing
     /// After a burst, with the inbox quiet for `InboxService.idleBeforeLettingGo` (10 s), the worker
     /// lets go of the detector's buffers and the pages its allocator kept from the photos: a worker
     /// waiting for the next day's photos holds about 100 MB less (279 → 180 MB, release build, after
-    /// 123 photos). After these four photos the debug build fell by 48 MB in one run (210 → 162 MB);
+    /// 123 photos). After these four book pages the debug build fell by 56 MB in one run (219 → 163 MB);
     /// the test asks for 30 MB, less than the detector's buffers alone, which nothing else gives back.
     @Test func aWorkerWaitingForPhotosLetsGoOfWhatItKeptForThem() throws {
         let scratch = try Scratch(workers: 1)
         let worker = try Worker(scratch)
         defer { _ = worker.stop() }
         #expect(worker.waitUntilWatching())
-        let photo = try Data(contentsOf: repositoryRoot.appendingPathComponent("TestImages/exit_sign_12mp.jpg"))
+        // A book page, whose small lines the detector looks at at the full size, where its buffers are largest.
+        let photo = try Data(contentsOf: repositoryRoot.appendingPathComponent("TestImages/novel_page.jpg"))
         try FileManager.default.createDirectory(atPath: scratch.inbox, withIntermediateDirectories: true)
         for index in 0..<4 {
             try (photo + Data("copy \(index)".utf8)).write(to: URL(fileURLWithPath: "\(scratch.inbox)/photo-\(index).jpg"))

@@ -147,6 +147,23 @@ import Testing
         #expect(line["status"] as? String == "filed", "\(line)")
     }
 
+    /// A 12-MP baseline JPEG of the large pictures' one colour, to compare their peaks with: the
+    /// detector then does the same work on each (no line, so its coarse look and its full one), and
+    /// what differs is what decoding holds.
+    private func blankBaselineJPEG(in scratch: Scratch) throws -> String {
+        let pix = try #require(pixCreate(4000, 3000, 32))
+        var copy: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&copy) }
+        pixSetAllArbitrary(pix, 0xC8_B4_A0_00)
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_JFIF_JPEG)) == 0)
+        let path = "\(scratch.root)/photo.jpg"
+        try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: path))
+        free(data)
+        return path
+    }
+
     /// A 6000 × 6000 lossy WebP (a 36-MP photo saved so) is reduced as libwebp decodes it: the worker
     /// holds no more for it than for a 12-MP JPEG. Decoded whole, as Leptonica does, it took 144 MB more.
     @Test func aLargeLossyWebPIsNeverHeldAtFullSize() throws {
@@ -160,8 +177,7 @@ import Testing
         try #require(pixWriteMem(&data, &size, pix, Int32(IFF_WEBP)) == 0)
         try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: "\(scratch.root)/large.webp"))
         free(data)
-        let photo = "\(scratch.root)/photo.jpg"
-        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("TestImages/exit_sign_12mp.jpg").path, toPath: photo)
+        let photo = try blankBaselineJPEG(in: scratch)
         let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
         let (webpPeak, webpLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.webp", scratch)
         #expect(jpegLine["status"] as? String == "filed" && webpLine["status"] as? String == "filed", "\(jpegLine) \(webpLine)")
@@ -182,8 +198,7 @@ import Testing
         try #require(pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0)
         try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: "\(scratch.root)/large.png"))
         free(data)
-        let photo = "\(scratch.root)/photo.jpg"
-        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("TestImages/exit_sign_12mp.jpg").path, toPath: photo)
+        let photo = try blankBaselineJPEG(in: scratch)
         let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
         let (pngPeak, pngLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.png", scratch)
         #expect(jpegLine["status"] as? String == "filed" && pngLine["status"] as? String == "filed", "\(jpegLine) \(pngLine)")

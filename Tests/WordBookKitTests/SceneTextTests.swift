@@ -209,8 +209,9 @@ import WordBookVocabulary
     }
 
     /// Where the readers disagree, the reading that is an English word wins: Restaurant over Restourant;
-    /// MUSEUM and CRAFTS, with the letter the recogniser nearly chose (it read MJSEUM and CRAFIS).
-    @Test(arguments: [("svttrain_15_13_w01.jpg", "MUSEUM"), ("svttrain_05_09_w05.jpg", "CRAFTS"), ("svttrain_06_05_w01.jpg", "Restaurant")])
+    /// CRAFTS, with the letter the recogniser nearly chose (it read CRAFIS). (MUSEUM, read MJSEUM at the
+    /// full size, the recogniser reads right by itself since the detector's coarse look.)
+    @Test(arguments: [("svttrain_05_09_w05.jpg", "CRAFTS"), ("svttrain_06_05_w01.jpg", "Restaurant")])
     func theDictionaryDecidesBetweenReadings(file: String, word: String) throws {
         let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
@@ -239,9 +240,12 @@ import WordBookVocabulary
     /// Where Tesseract sees a gap in the ink inside the recogniser's word and the recogniser reads the
     /// part alone as a word, while the whole is none, the word ends at the gap: PLACE, not ANINGPLACE
     /// (the end of CLEANING, cut by the edge of the detector's view). Without the dictionary the run stays.
+    /// At the full size: the coarse look's line there holds no gap Tesseract sees, and the run stays
+    /// (one of the photos that look loses, docs/recognition.md).
     @Test func aWordEndsWhereBothReadersSeeAGap() throws {
         let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.looksCoarseFirst = false
         let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_04_15_w03.jpg"))
         #expect(try recognizer.propose(photo, language: .english).word == "ANINGPLACE", "without the dictionary")
         recognizer.lexicon = { spelling.isWord($0, language: $1) }

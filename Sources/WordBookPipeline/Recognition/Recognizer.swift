@@ -55,6 +55,9 @@ public final class Recognizer {
     /// Whether a text is a word of a language (its spelling dictionary); nil when the dictionary is
     /// missing. Decides between readers that disagree.
     public var lexicon: (@Sendable (String, Language) -> Bool?)?
+    /// Whether the detector looks at a photo's middle at the coarse size first (`Recognizer.detect`);
+    /// off, every photo is looked at at the full size alone, as before that look, for comparing the two.
+    var looksCoarseFirst = true
     /// Why the scene-text models could not be used, once tried; photos are then read by Tesseract alone.
     public private(set) var sceneTextFailure: String?
 

@@ -21,7 +21,8 @@ extension Recognizer {
         // The recogniser reads a line at 48 px high in `inputWidth` columns: a line longer than this
         // many heights is squeezed.
         let unsqueezed = Double(scene.reader.inputWidth) / 48
-        let lines = try (detected ?? Self.detect(colour, within: middle, aim: aim, detector: scene.detector, unsqueezed: unsqueezed))
+        let lines = try (detected ?? (looksCoarseFirst ? Self.detect(colour, within: middle, aim: aim, detector: scene.detector, unsqueezed: unsqueezed)
+                                        : scene.detector.lines(in: colour, within: middle)))
             .map { $0.offset(dx: Double(middle.x), dy: Double(middle.y)) }
         let nearLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: Tuning.linesRead)
         // A phone held at a slant turns the lines: the recogniser reads a turned line from its own
