@@ -211,7 +211,7 @@ import CZlib
             pixSetColormap(pix, colormap)
         }
         if kind == 32 { pixSetSpp(pix, 4) } else if kind == 24 { pixSetSpp(pix, 3) }
-        let bytes = try encoded(try Picture(owning: pixClone(pix)), format: Int32(IFF_PNG))
+        let bytes = try encoded(Picture(owning: pixClone(pix)), format: Int32(IFF_PNG))
         let read = try PhotoDecoder(maxPixels: 1_000_000).decode(bytes, longEdge: 1600).picture
         let leptonica = try bytes.withUnsafeBufferPointer { buffer in
             try Picture(owning: try #require(pixReadMem(buffer.baseAddress, buffer.count))).rgb()
