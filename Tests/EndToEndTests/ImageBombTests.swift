@@ -147,40 +147,37 @@ import Testing
         #expect(line["status"] as? String == "filed", "\(line)")
     }
 
-    /// A 12-MP baseline JPEG of the large pictures' one colour, to compare their peaks with: the
-    /// detector then does the same work on each (no line, so its coarse look and its full one), and
-    /// what differs is what decoding holds.
-    private func blankBaselineJPEG(in scratch: Scratch) throws -> String {
-        let pix = try #require(pixCreate(4000, 3000, 32))
+    /// A picture of one colour, `width` × `height`, written by Leptonica in `format` to `path`.
+    private func writeBlank(width: Int32, height: Int32, format: Int32, to path: String) throws {
+        let pix = try #require(pixCreate(width, height, 32))
         var copy: UnsafeMutablePointer<PIX>? = pix
         defer { pixDestroy(&copy) }
         pixSetAllArbitrary(pix, 0xC8_B4_A0_00)
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
-        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_JFIF_JPEG)) == 0)
-        let path = "\(scratch.root)/photo.jpg"
+        try #require(pixWriteMem(&data, &size, pix, format) == 0)
+        defer { free(data) }
         try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: path))
-        free(data)
-        return path
+    }
+
+    /// The peaks of filing a 12-MP baseline JPEG of the large picture's colour and then the large
+    /// picture: the detector does the same work on each (no line, so its coarse look and its full
+    /// one), and what differs is what decoding holds.
+    private func peaksOfABlankJPEGAndThen(_ large: String, _ scratch: Scratch) throws -> (jpeg: Int, large: Int) {
+        let photo = "\(scratch.root)/photo.jpg"
+        try writeBlank(width: 4000, height: 3000, format: Int32(IFF_JFIF_JPEG), to: photo)
+        let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
+        let (largePeak, largeLine) = try peakKilobytes(ingesting: large, scratch)
+        #expect(jpegLine["status"] as? String == "filed" && largeLine["status"] as? String == "filed", "\(jpegLine) \(largeLine)")
+        return (jpegPeak, largePeak)
     }
 
     /// A 6000 × 6000 lossy WebP (a 36-MP photo saved so) is reduced as libwebp decodes it: the worker
     /// holds no more for it than for a 12-MP JPEG. Decoded whole, as Leptonica does, it took 144 MB more.
     @Test func aLargeLossyWebPIsNeverHeldAtFullSize() throws {
         let scratch = try Scratch(workers: 1)
-        let pix = try #require(pixCreate(6000, 6000, 32))
-        var copy: UnsafeMutablePointer<PIX>? = pix
-        defer { pixDestroy(&copy) }
-        pixSetAllArbitrary(pix, 0xC8_B4_A0_00)
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_WEBP)) == 0)
-        try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: "\(scratch.root)/large.webp"))
-        free(data)
-        let photo = try blankBaselineJPEG(in: scratch)
-        let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
-        let (webpPeak, webpLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.webp", scratch)
-        #expect(jpegLine["status"] as? String == "filed" && webpLine["status"] as? String == "filed", "\(jpegLine) \(webpLine)")
+        try writeBlank(width: 6000, height: 6000, format: Int32(IFF_WEBP), to: "\(scratch.root)/large.webp")
+        let (jpegPeak, webpPeak) = try peaksOfABlankJPEGAndThen("\(scratch.root)/large.webp", scratch)
         #expect(webpPeak - jpegPeak < 32_000, "the JPEG's peak \(jpegPeak) kB, the WebP's \(webpPeak) kB")
     }
 
@@ -189,19 +186,8 @@ import Testing
     /// 275 MB and refused.
     @Test func aLargePNGIsNeverHeldAtFullSize() throws {
         let scratch = try Scratch(workers: 1)
-        let pix = try #require(pixCreate(6000, 6000, 32))
-        var copy: UnsafeMutablePointer<PIX>? = pix
-        defer { pixDestroy(&copy) }
-        pixSetAllArbitrary(pix, 0xC8_B4_A0_00)
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        try #require(pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0)
-        try Data(bytes: data!, count: size).write(to: URL(fileURLWithPath: "\(scratch.root)/large.png"))
-        free(data)
-        let photo = try blankBaselineJPEG(in: scratch)
-        let (jpegPeak, jpegLine) = try peakKilobytes(ingesting: photo, scratch)
-        let (pngPeak, pngLine) = try peakKilobytes(ingesting: "\(scratch.root)/large.png", scratch)
-        #expect(jpegLine["status"] as? String == "filed" && pngLine["status"] as? String == "filed", "\(jpegLine) \(pngLine)")
+        try writeBlank(width: 6000, height: 6000, format: Int32(IFF_PNG), to: "\(scratch.root)/large.png")
+        let (jpegPeak, pngPeak) = try peaksOfABlankJPEGAndThen("\(scratch.root)/large.png", scratch)
         #expect(pngPeak - jpegPeak < 32_000, "the JPEG's peak \(jpegPeak) kB, the PNG's \(pngPeak) kB")
     }
 
