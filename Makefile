@@ -53,7 +53,7 @@ install: release
 	install -D -m 0755 .build/release/wordbook-web $(DESTDIR)$(PREFIX)/bin/wordbook-web
 	install -D -m 0644 $(SCENETEXT_LIB) $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
 	patchelf --remove-needed libswiftCore.so --remove-rpath $(DESTDIR)$(PREFIX)/lib/wordbook/libwordbook-scenetext.so
-	for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do \
+	for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-160.onnx ppocr-rec-keys.txt; do \
 		install -D -m 0644 .build/models/$$model $(DESTDIR)$(PREFIX)/share/wordbook/models/$$model; done
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/wordbook/README.md
 	for doc in docs/*.md; do \

@@ -87,7 +87,7 @@ grep -q '^database = "/var/lib/wordbook/wordbook.sqlite"' "$root/etc/wordbook/co
 bash scripts/install-manuals.sh "$root/usr/bin/wordbook" "$root/usr" share/zsh/vendor-completions
 
 # The scene-text models, where the worker looks beside its executable (BIN/../share/wordbook/models).
-for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt; do
+for model in ppocr-det.onnx ppocr-rec.onnx ppocr-rec-160.onnx ppocr-rec-keys.txt; do
   install -D -m 0644 ".build/models/$model" "$root/usr/share/wordbook/models/$model"
 done
 install -D -m 0644 debian/lintian-overrides "$root/usr/share/lintian/overrides/wordbook"

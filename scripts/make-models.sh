@@ -4,7 +4,7 @@
 # nodes with scripts/rewrite-models.py (see models/README.md). Every download and every output is
 # checked against models/SHA256SUMS.
 #   scripts/make-models.sh [OUT_DIR]    (default .build/models)
-# writes OUT_DIR/ppocr-det.onnx, OUT_DIR/ppocr-rec.onnx and OUT_DIR/ppocr-rec-keys.txt.
+# writes OUT_DIR/ppocr-det.onnx, OUT_DIR/ppocr-rec.onnx, OUT_DIR/ppocr-rec-160.onnx and OUT_DIR/ppocr-rec-keys.txt.
 # Idempotent: prints nothing and takes a fraction of a second when all is in place.
 set -euo pipefail
 
@@ -15,7 +15,7 @@ env_dir=.build/model-env
 cache_dir=.build/model-cache
 wheel=rapidocr-3.10.0-py3-none-any.whl
 originals=(PP-OCRv6_det_small.onnx PP-OCRv6_rec_small.onnx)
-outputs=(ppocr-det.onnx ppocr-rec.onnx ppocr-rec-keys.txt)
+outputs=(ppocr-det.onnx ppocr-rec.onnx ppocr-rec-160.onnx ppocr-rec-keys.txt)
 # what the rewrite needs (onnx and its dependencies), every version pinned, wheels only
 requirements=(onnx==1.23.2 numpy==2.4.6 protobuf==7.36.2 ml_dtypes==0.6.0 typing_extensions==4.16.0)
 sums=$PWD/models/SHA256SUMS

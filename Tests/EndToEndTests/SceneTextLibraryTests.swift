@@ -123,7 +123,7 @@ import Testing
     static func copyModels(into scratch: Scratch) throws -> String {
         let models = "\(scratch.root)/models"
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        for name in ["ppocr-det.onnx", "ppocr-rec.onnx", "ppocr-rec-keys.txt"] {
+        for name in ["ppocr-det.onnx", "ppocr-rec.onnx", "ppocr-rec-160.onnx", "ppocr-rec-keys.txt"] {
             try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent(".build/models/\(name)").path,
                                              toPath: "\(models)/\(name)")
         }
@@ -160,7 +160,7 @@ import Testing
         let models = try Self.copyModels(into: scratch)
         chmod(scratch.root, 0o755); chmod(scratch.config, 0o644); chmod(models, 0o700)
         let status = try ServiceTests.runAsNobody(["status", "--config", scratch.config])
-        #expect(status.stdout.contains("the scene-text models cannot be read by the user nobody (permission denied: \(models)/ppocr-det.onnx and 2 more)"),
+        #expect(status.stdout.contains("the scene-text models cannot be read by the user nobody (permission denied: \(models)/ppocr-det.onnx and 3 more)"),
                 "\(status.stdout) \(status.stderr)")
     }
 }

@@ -12,7 +12,7 @@ public final class SceneText: Sendable {
     public init(files: SceneTextFiles) throws {
         try Self.verify(files)
         detector = try TextDetector(modelPath: files.detector)
-        reader = try TextLineReader(modelPath: files.recognizer, keysPath: files.keys)
+        reader = try TextLineReader(models: files.recognizers, keysPath: files.keys)
     }
 
     /// The process's networks for `files`, loaded (and verified) by the first thread to ask and
@@ -21,7 +21,7 @@ public final class SceneText: Sendable {
     /// beside. A load that fails is not kept: the next thread to ask tries again.
     public static func shared(_ files: SceneTextFiles) throws -> SceneText {
         try loaded.withLock { loaded in
-            let key = [files.detector, files.recognizer, files.keys]
+            let key = [files.detector, files.keys] + files.recognizers.map(\.path)
             if let scene = loaded[key] { return scene }
             let scene = try SceneText(files: files)
             loaded[key] = scene
@@ -54,7 +54,7 @@ public final class SceneText: Sendable {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    /// Each file's SHA-256 against the expected one, at every load (about 15 ms for the three with
+    /// Each file's SHA-256 against the expected one, at every load (about 15 ms for the four with
     /// libcrypto), so a file replaced while the worker runs (a package upgraded under it) is refused
     /// by the next load, not taken on trust from an earlier check.
     public static func verify(_ files: SceneTextFiles) throws {

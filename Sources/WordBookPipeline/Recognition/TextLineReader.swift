@@ -87,44 +87,65 @@ extension LineText {
 }
 
 /// PaddleOCR's scene-text recogniser (PP-OCR rec, a CRNN read by CTC) on OpenCV's DNN module.
-/// Owns the network, which reads one line at a time: the worker's threads share it, each read
-/// taking the lock for the network's forward pass alone.
+/// Owns the network, one copy for each input width its files were made for: a line is read by the
+/// narrowest that holds it unsqueezed, since a pass's time grows with the input's width and the
+/// rest of a wider input is blank. The worker's threads share them, each read taking the lock of
+/// the one network it runs for that network's forward pass alone.
 public final class TextLineReader: @unchecked Sendable {
+    private struct Network {
+        let handle: OpaquePointer
+        let width: Int
+        /// Held for each call into the network, whose buffers one forward pass at a time may use.
+        let lock = NSLock()
+    }
+
     private let plugin: SceneTextPlugin
-    private let handle: OpaquePointer
-    /// Held for each call into the network, whose buffers one forward pass at a time may use.
-    private let network = NSLock()
+    /// Narrowest first.
+    private let networks: [Network]
     /// The model's symbols: class 0 is CTC's blank, 1...n these, n + 1 a space.
     private let symbols: [String]
-    /// The model's input width; its height is 48.
+    /// The widest input, which a longer line is squeezed into; its height is 48.
     public let inputWidth: Int
 
-    public init(modelPath: String, keysPath: String, inputWidth: Int = 320) throws {
+    /// `models` are the recogniser's files, each with the input width it was made for (the same
+    /// network and classes).
+    public init(models: [(path: String, width: Int)], keysPath: String) throws {
         guard let keys = try? String(contentsOfFile: keysPath, encoding: .utf8) else {
             throw SceneTextError("the recogniser's alphabet \(keysPath) could not be read")
         }
         var lines = keys.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
-        plugin = try SceneTextPlugin.shared.get()
-        var error = [CChar](repeating: 0, count: 512)
-        guard let handle = plugin.recognizerOpen(modelPath, Int32(inputWidth), &error, error.count) else {
-            throw SceneTextError(message: error)
+        let plugin = try SceneTextPlugin.shared.get()
+        var networks: [Network] = []
+        var opened = false
+        // A file that fails closes the ones opened before it.
+        defer { if !opened { networks.forEach { plugin.recognizerClose($0.handle) } } }
+        for (path, width) in models.sorted(by: { $0.width < $1.width }) {
+            var error = [CChar](repeating: 0, count: 512)
+            guard let handle = plugin.recognizerOpen(path, Int32(width), &error, error.count) else {
+                throw SceneTextError(message: error)
+            }
+            networks.append(Network(handle: handle, width: width))
+            let classes = Int(plugin.recognizerClasses(handle))
+            guard classes == lines.count + 2 else {
+                throw SceneTextError("the recogniser \(path) has \(classes) classes but its alphabet \(keysPath) \(lines.count) symbols")
+            }
         }
-        let classes = Int(plugin.recognizerClasses(handle))
-        guard classes == lines.count + 2 else {
-            plugin.recognizerClose(handle)
-            throw SceneTextError("the recogniser \(modelPath) has \(classes) classes but its alphabet \(keysPath) \(lines.count) symbols")
-        }
-        self.handle = handle
-        self.inputWidth = inputWidth
+        guard let widest = networks.last else { throw SceneTextError("no recogniser file was given") }
+        opened = true
+        self.plugin = plugin
+        self.networks = networks
+        inputWidth = widest.width
         symbols = [""] + lines + [" "]
     }
 
-    deinit { plugin.recognizerClose(handle) }
+    deinit { networks.forEach { plugin.recognizerClose($0.handle) } }
 
-    /// Reads the text in `line` of `picture` (a colour picture).
-    public func read(_ line: TextLine, in picture: Picture) throws -> LineText {
+    /// Reads the text in `line` of `picture` (a colour picture), with the narrowest network that
+    /// holds the line; `widest` reads it with the widest, whatever its length.
+    public func read(_ line: TextLine, in picture: Picture, widest: Bool = false) throws -> LineText {
         let colour = try picture.rgb()
+        let network = widest ? networks[networks.count - 1] : self.network(for: line)
         let capacity = 512
         var best = [Int32](repeating: 0, count: capacity), second = [Int32](repeating: 0, count: capacity)
         var bestProbability = [Float](repeating: 0, count: capacity), secondProbability = [Float](repeating: 0, count: capacity)
@@ -132,8 +153,8 @@ public final class TextLineReader: @unchecked Sendable {
         var error = [CChar](repeating: 0, count: 512)
         var quad = line.quad
         let steps = colour.withImage { image in
-            network.withLock {
-                plugin.recognizerRead(handle, &image, &quad, &best, &bestProbability, &second, &secondProbability,
+            network.lock.withLock {
+                plugin.recognizerRead(network.handle, &image, &quad, &best, &bestProbability, &second, &secondProbability,
                                       Int32(capacity), &usedWidth, &error, error.count)
             }
         }
@@ -142,6 +163,26 @@ public final class TextLineReader: @unchecked Sendable {
             RecogniserStep(best: Int(best[step]), probability: Double(bestProbability[step]),
                            second: Int(second[step]), secondProbability: Double(secondProbability[step]))
         }
-        return LineText(decoding: read, symbols: symbols, inputWidth: inputWidth, usedWidth: Int(usedWidth))
+        return LineText(decoding: read, symbols: symbols, inputWidth: network.width, usedWidth: Int(usedWidth))
+    }
+
+    /// The input width `line` is read at: the narrowest that holds it, else the widest.
+    func inputWidth(for line: TextLine) -> Int { network(for: line).width }
+
+    private func network(for line: TextLine) -> Network {
+        let needed = line.recogniserWidth
+        return networks.first { $0.width >= needed } ?? networks[networks.count - 1]
+    }
+}
+
+extension TextLine {
+    /// How many columns of the recogniser's input this line fills at its 48 px height, as the plugin
+    /// works it out: the crop's longer edges, turned when much taller than wide (a vertical line).
+    var recogniserWidth: Int {
+        func distance(_ a: Int, _ b: Int) -> Double { hypot(corners[a].x - corners[b].x, corners[a].y - corners[b].y) }
+        let across = Double(max(1, Int(max(distance(0, 1), distance(3, 2)))))
+        let down = Double(max(1, Int(max(distance(0, 3), distance(1, 2)))))
+        let (long, short) = down >= 1.5 * across ? (down, across) : (across, down)
+        return Int((48 * long / short).rounded(.up))
     }
 }

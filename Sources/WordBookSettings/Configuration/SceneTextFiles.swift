@@ -7,19 +7,25 @@ import WordBookDigest
 public struct SceneTextFiles: Sendable, Equatable {
     public static let detectorName = "ppocr-det.onnx"
     public static let recognizerName = "ppocr-rec.onnx"
+    /// The same recogniser with an input half as wide, for short lines (models/README.md).
+    public static let narrowRecognizerName = "ppocr-rec-160.onnx"
     public static let keysName = "ppocr-rec-keys.txt"
-    public static let names = [detectorName, recognizerName, keysName]
+    public static let names = [detectorName, recognizerName, narrowRecognizerName, keysName]
 
     /// What scripts/make-models.sh makes (models/SHA256SUMS; a test keeps the two equal).
     public static let expectedSHA256: [String: String] = [
         detectorName: "9b61dd77c0e623bbe1c6d58ecbc0a462f34d17941beb598397317447669bc4d7",
         recognizerName: "662b66e1d50ec38d1aa97a43037ad42e51fe1caa9198bd9bf2524af8d027cb0d",
+        narrowRecognizerName: "fe5d98f496963cb525e24ea138c87eadb1b9de7fe83a8101f7ab470d88402d20",
         keysName: "7228e92d7960428e12d588ffecb9474c4752afbd3f085d7a1b35493e868f7ef7",
     ]
 
     public let folder: String
     public var detector: String { "\(folder)/\(Self.detectorName)" }
     public var recognizer: String { "\(folder)/\(Self.recognizerName)" }
+    public var narrowRecognizer: String { "\(folder)/\(Self.narrowRecognizerName)" }
+    /// The recogniser's files with the input width each was made for.
+    public var recognizers: [(path: String, width: Int)] { [(recognizer, 320), (narrowRecognizer, 160)] }
     public var keys: String { "\(folder)/\(Self.keysName)" }
 
     public init(folder: String) {
@@ -27,7 +33,7 @@ public struct SceneTextFiles: Sendable, Equatable {
     }
 
     /// Why these are not the files this WordBook was built for (one cut short, a keys file edited),
-    /// in a sentence; nil when each file's SHA-256 is the expected one (about 0.1 s for the three).
+    /// in a sentence; nil when each file's SHA-256 is the expected one (about 0.1 s for the four).
     public func mismatch() -> String? {
         for name in Self.names {
             let path = "\(folder)/\(name)"
@@ -56,7 +62,7 @@ public struct SceneTextFiles: Sendable, Equatable {
         return folders
     }
 
-    /// The first folder that holds all three files, or the sentence that says what is missing.
+    /// The first folder that holds all the files, or the sentence that says what is missing.
     public static func locate(configured: String, executable: String = runningExecutable) -> Result<SceneTextFiles, SceneTextMissing> {
         let candidates = folders(configured: configured, executable: executable)
         for folder in candidates where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
