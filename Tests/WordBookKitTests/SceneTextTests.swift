@@ -199,7 +199,6 @@ import WordBookVocabulary
         }
     }
 
-    /// Real storefront photos that Tesseract's own layout analysis misreads ("Dot", "Ar", "cas").
     /// A short line is read by the narrower network, on an input with less blank padding beside it:
     /// where the full width reads two letters or more, it reads the same letters (a number beside them
     /// may come apart: 143KM, 143 KM). On the reference's short lines and the first 60 IIIT5K word
@@ -233,6 +232,7 @@ import WordBookVocabulary
         #expect(compared >= 50)
     }
 
+    /// Real storefront photos that Tesseract's own layout analysis misreads ("Dot", "Ar", "cas").
     @Test(arguments: [("svttrain_00_00_w01.jpg", "Hut"), ("svttrain_00_01_w01.jpg", "Best"), ("svttrain_00_01_w02.jpg", "Inn")])
     func realStreetPhotosAreReadRight(file: String, word: String) throws {
         let recognizer = Recognizer(sceneText: Self.models)
