@@ -216,10 +216,12 @@ import WordBookVocabulary
         let crops = Self.datasets.appendingPathComponent("iiit5k-train")
         let names = try String(contentsOf: crops.appendingPathComponent("labels.tsv"), encoding: .utf8)
             .split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) }
-        for name in names {
+        var shortCrops = 0
+        for name in names where shortCrops < 60 {
             let photo = try Self.picture(crops.appendingPathComponent(name))
-            lines.append((name, TextLine(PixelBox(x: 0, y: 0, width: photo.width, height: photo.height)), photo))
-            if lines.filter({ $0.name.hasSuffix(".png") && $0.line.recogniserWidth <= 160 }).count == 60 { break }
+            let line = TextLine(PixelBox(x: 0, y: 0, width: photo.width, height: photo.height))
+            lines.append((name, line, photo))
+            if line.recogniserWidth <= 160 { shortCrops += 1 }
         }
         var compared = 0
         for (name, line, photo) in lines where line.recogniserWidth <= 160 {
