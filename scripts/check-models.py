@@ -9,7 +9,8 @@ GELU computed here in Python, so far slower than the scene-text plugin's).
 VENV is any Python environment with onnxruntime and numpy (not needed by the build); this script
 runs itself there to compute the references. Inputs are prepared as RapidOCR 3.10 prepares them
 (BGR, (x/255 - 0.5)/0.5, channels first; word crops resized to height 48, right-padded with 0).
-The recogniser's output is compared over the classes rewrite 6 keeps, the original's renormalised
+The recogniser is checked at both its widths (ppocr-rec.onnx at 320, ppocr-rec-160.onnx at 160,
+against the original given the same 160-column input). Its output is compared over the classes rewrite 6 keeps, the original's renormalised
 over them. Prints one line per input and exits non-zero when a difference is over the tolerance or NaN.
 """
 import argparse
@@ -40,7 +41,8 @@ def reference(originals, inputs_path, outputs_path):
     inputs = np.load(inputs_path)
     outputs = {}
     for key in inputs.files:
-        session = sessions[key.split(":")[0]]
+        # the narrow recogniser's inputs go to the same original, which takes any width
+        session = sessions[key.split(":")[0].replace("rec160", "rec")]
         outputs[key] = session.run(None, {session.get_inputs()[0].name: inputs[key]})[0]
     # the original's alphabet, to compare the rewritten recogniser's classes with the same ones
     outputs["keys"] = np.array(sessions["rec"].get_modelmeta().custom_metadata_map["character"].split("\n"))
@@ -114,6 +116,7 @@ def main():
     for name in CROPS:
         img = cv2.imread(os.path.join(DATA, "iiit5k-train", name))
         inputs[f"rec:{name}"] = rec_input(img)
+        inputs[f"rec160:{name}"] = rec_input(img, width=160)
 
     with tempfile.TemporaryDirectory() as tmp:
         np.savez(os.path.join(tmp, "in.npz"), **inputs)
@@ -125,7 +128,8 @@ def main():
 
     # rewrite 7's op, which the scene-text plugin computes in C++: here with the exact erf, in NumPy
     cv2.dnn_registerLayer("com.wordbook.Gelu", Gelu)
-    nets = {kind: cv2.dnn.readNetFromONNX(os.path.join(args.models, f"ppocr-{kind}.onnx")) for kind in ("det", "rec")}
+    nets = {kind: cv2.dnn.readNetFromONNX(os.path.join(args.models, f"ppocr-{kind}.onnx")) for kind in ("det", "rec", "rec-160")}
+    nets["rec160"] = nets.pop("rec-160")
     keys = open(os.path.join(args.models, "ppocr-rec-keys.txt"), encoding="utf-8").read().split("\n")[:-1]
     classes = ["<blank>"] + keys + [" "]
     # rewrite 6 keeps some of the original's classes: its softmax is the original's over those, renormalised
@@ -137,7 +141,7 @@ def main():
         nets[kind].setInput(x)
         got = nets[kind].forward()
         want = expected[key]
-        if kind == "rec":
+        if kind.startswith("rec"):
             want = want[:, :, kept] / want[:, :, kept].sum(axis=2, keepdims=True)
         if got.shape != want.shape:
             print(f"{key}: shape {got.shape} against {want.shape}")
@@ -156,7 +160,7 @@ def main():
         print(line)
 
     for kind, shape in [("det", (1, 3, 480, 640)), ("det", (1, 3, 640, 640)), ("det", (1, 3, 736, 992)),
-                        ("rec", (1, 3, 48, 320))]:
+                        ("rec", (1, 3, 48, 320)), ("rec160", (1, 3, 48, 160))]:
         x = np.random.default_rng(0).uniform(-1, 1, shape).astype(np.float32)
         nets[kind].setInput(x)
         nets[kind].forward()
