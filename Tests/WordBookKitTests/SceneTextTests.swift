@@ -258,19 +258,22 @@ import WordBookVocabulary
         #expect(proposal.word == word, "\(proposal)")
     }
 
-    /// Both readers ran ROCKY MOUNTS into one word, which is no English word: the part under the aim is
-    /// the first candidate, MOUNTS on one photo and ROCKY on the other, so the learner picks it with
-    /// `correct ID 1`. A shop's name in the possessive is proposed as the name (DOLAN’S).
+    /// Both readers ran ROCKY MOUNTS into one word, which is no English word but splits into two that
+    /// are. The learner aims at the middle of the word meant: on one photo the aim lies on the middle of
+    /// MOUNTS, on the other on that of ROCKY, and that part is the proposal. A name set solid that
+    /// hunspell splits too (WARFIELD: WAR FIELD), aimed at its middle, stays whole, its part the first
+    /// candidate. A shop's name in the possessive is proposed as the name (DOLAN’S).
     @Test(arguments: [
-        ("svttrain_03_19_w00.jpg", "ROCKYMOUNTS", "MOUNTS"), ("svttrain_03_19_w01.jpg", "ROCKYMOUNTS", "ROCKY"),
-        ("svttrain_03_13_w00.jpg", "DOLAN", "DOLAN’S"),
-    ])
-    func wordsRunTogetherAndNamesInThePossessive(file: String, word: String, first: String) throws {
+        ("svttrain_03_19_w00.jpg", "MOUNTS", nil), ("svttrain_03_19_w01.jpg", "ROCKY", nil),
+        ("svttrain_16_03_w00.jpg", "WARFIELD", "FIELD"), ("svttrain_03_13_w00.jpg", "DOLAN", "DOLAN’S"),
+    ] as [(String, String, String?)])
+    func wordsRunTogetherNamesSetSolidAndNamesInThePossessive(file: String, word: String, first: String?) throws {
         let spelling = Glossary(nativeLanguage: .english)
         let recognizer = Recognizer(sceneText: Self.models)
         recognizer.lexicon = { spelling.isWord($0, language: $1) }
         let proposal = try recognizer.propose(try Self.picture(Self.streets.appendingPathComponent(file)), language: .english)
-        #expect(proposal.word == word && proposal.candidates.first == first, "\(proposal)")
+        #expect(proposal.word == word, "\(proposal)")
+        if let first { #expect(proposal.candidates.first == first, "\(proposal)") }
     }
 
     /// Where Tesseract sees a gap in the ink inside the recogniser's word and the recogniser reads the

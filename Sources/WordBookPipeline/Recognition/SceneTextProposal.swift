@@ -178,9 +178,11 @@ extension Recognizer {
     /// Two words a sign sets close together, run into one by both readers (DAYSURGERY, ROCKYMOUNTS):
     /// when the best reading is no word of the language but splits into two that are, of three letters
     /// or more, the part under the aim point (by the letters' share of the word's box) is the first
-    /// other reading. Only a candidate: a name is as often two words written as one (WARFIELD,
-    /// Gaslamp), which the letters alone do not tell apart. German writes its compounds as one word:
-    /// its readings are not split.
+    /// other reading. A name is as often two words written as one (WARFIELD, Gaslamp), which the
+    /// letters alone do not tell apart; where the learner aimed does. The learner aims at the middle of
+    /// the word meant: an aim nearer the middle of the part than that of the whole run (ROCKY of
+    /// ROCKYMOUNTS) means the part, which is then the proposal; a name set solid is aimed at its
+    /// middle, and stays whole. German writes its compounds as one word: its readings are not split.
     func splittingRunTogether(_ ranked: [Reading], at aimX: Double, fallback: PixelBox, language: Language) -> [Reading] {
         guard language != .german, let lexicon, let best = ranked.first, best.text.allSatisfy(\.isLetter),
               best.text.count >= 6, lexicon(best.text, language) == false else { return ranked }
@@ -196,10 +198,12 @@ extension Recognizer {
         var part = best
         part.text = String(left ? letters[..<index] : letters[index...])
         part.variants = []
-        part.box = left
+        let partBox = left
             ? PixelBox(x: box.x, y: box.y, width: Int(boundary) - box.x, height: box.height)
             : PixelBox(x: Int(boundary), y: box.y, width: box.x + box.width - Int(boundary), height: box.height)
-        return [best, part] + ranked.dropFirst()
+        part.box = partBox
+        let meant = abs(aimX - partBox.midX) < abs(aimX - box.midX)
+        return (meant ? [part, best] : [best, part]) + ranked.dropFirst()
     }
 
     /// Where Tesseract saw a word space inside the recogniser's word (a gap in the ink) and the
