@@ -180,30 +180,48 @@ extension Recognizer {
     /// or more, the part under the aim point (by the letters' share of the word's box) is the first
     /// other reading. A name is as often two words written as one (WARFIELD, Gaslamp), which the
     /// letters alone do not tell apart; where the learner aimed does. The learner aims at the middle of
-    /// the word meant: an aim nearer the middle of the part than that of the whole run (ROCKY of
+    /// the word meant: an aim twice as near the middle of the part as that of the whole run (ROCKY of
     /// ROCKYMOUNTS) means the part, which is then the proposal; a name set solid is aimed at its
-    /// middle, and stays whole. German writes its compounds as one word: its readings are not split.
+    /// middle, and stays whole. A run with no such split but a word of three letters or more at one
+    /// end, whose other letters make no word (MUSICI, ANINGPLACE: a neighbour's letters, or a word
+    /// cut by the edge of the detector's view), is that word when the aim is twice as near its
+    /// middle, and stays whole otherwise, with no part offered. German writes its compounds as one word: its
+    /// readings are not split.
     func splittingRunTogether(_ ranked: [Reading], at aimX: Double, fallback: PixelBox, language: Language) -> [Reading] {
         guard language != .german, let lexicon, let best = ranked.first, best.text.allSatisfy(\.isLetter),
               best.text.count >= 6, lexicon(best.text, language) == false else { return ranked }
         let letters = Array(best.text)
+        let box = best.box ?? fallback
+        func x(_ index: Int) -> Int { box.x + Int(Double(box.width) * Double(index) / Double(letters.count)) }
+        func part(_ range: Range<Int>) -> Reading {
+            var part = best
+            part.text = String(letters[range])
+            part.variants = []
+            part.box = PixelBox(x: x(range.lowerBound), y: box.y, width: x(range.upperBound) - x(range.lowerBound), height: box.height)
+            return part
+        }
+        // A hand-held aim lands a letter or so from the middle meant (COTILLARD aimed between its L and
+        // A): the part is meant when the aim is twice as near its middle as the run's, within the
+        // third of the way between the two middles that lies at the part's.
+        func meant(_ part: Reading) -> Bool {
+            part.box.map { 2 * abs(aimX - $0.midX) < abs(aimX - box.midX) } ?? false
+        }
         let splits = (3...(letters.count - 3)).filter { index in
             lexicon(String(letters[..<index]), language) == true && lexicon(String(letters[index...]), language) == true
         }
         // Of several ways to split, the most even: THEARTS is THE ARTS, not THEA RTS.
-        guard let index = splits.max(by: { min($0, letters.count - $0) < min($1, letters.count - $1) }) else { return ranked }
-        let box = best.box ?? fallback
-        let boundary = Double(box.x) + Double(box.width) * Double(index) / Double(letters.count)
-        let left = aimX < boundary
-        var part = best
-        part.text = String(left ? letters[..<index] : letters[index...])
-        part.variants = []
-        let partBox = left
-            ? PixelBox(x: box.x, y: box.y, width: Int(boundary) - box.x, height: box.height)
-            : PixelBox(x: Int(boundary), y: box.y, width: box.x + box.width - Int(boundary), height: box.height)
-        part.box = partBox
-        let meant = abs(aimX - partBox.midX) < abs(aimX - box.midX)
-        return (meant ? [part, best] : [best, part]) + ranked.dropFirst()
+        if let index = splits.max(by: { min($0, letters.count - $0) < min($1, letters.count - $1) }) {
+            let under = part(aimX < Double(x(index)) ? 0..<index : index..<letters.count)
+            return (meant(under) ? [under, best] : [best, under]) + ranked.dropFirst()
+        }
+        let ends = (3..<letters.count).map { 0..<$0 } + (1...(letters.count - 3)).map { $0..<letters.count }
+        let words = ends.map(part).filter { lexicon($0.text, language) == true }
+        // The word whose middle is nearest the aim; of two as near, the longer.
+        guard let nearest = words.min(by: { a, b in
+            let da = abs(aimX - (a.box?.midX ?? 0)), db = abs(aimX - (b.box?.midX ?? 0))
+            return da != db ? da < db : a.text.count > b.text.count
+        }), meant(nearest) else { return ranked }
+        return [nearest, best] + ranked.dropFirst()
     }
 
     /// Where Tesseract saw a word space inside the recogniser's word (a gap in the ink) and the
