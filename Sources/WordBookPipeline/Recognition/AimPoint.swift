@@ -43,6 +43,15 @@ enum AimPoint {
         return exp(-distance * distance / Tuning.aimSpread)
     }
 
+    /// Whether the aim means the word in `box` rather than the reading of it in `other`, one holding
+    /// the other (ROCKY of ROCKYMOUNTS, TOWING read cut short as TOW): the learner aims at the middle
+    /// of the word meant, and a hand-held aim lands a letter or so from it (COTILLARD aimed between
+    /// its L and A), so the aim is twice as near `box`'s middle as `other`'s, within the third of the
+    /// way between the two middles that lies at `box`'s.
+    static func means(_ box: PixelBox, over other: PixelBox, aimX: Double) -> Bool {
+        2 * abs(aimX - box.midX) < abs(aimX - other.midX)
+    }
+
     /// How far the aim point is from the middle half of a word's midline, in pixels.
     static func offset(of box: PixelBox, from aim: (x: Double, y: Double)) -> Double {
         let left = Double(box.x) + Double(box.width) / 4, right = Double(box.x) + Double(box.width) * 3 / 4

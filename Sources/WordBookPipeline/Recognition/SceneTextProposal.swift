@@ -104,7 +104,9 @@ extension Recognizer {
             }
         }
         let readings = splittingRunTogether(
-            endingAtInk(preferringWords(WordReader.rank(pool), language: language), split: split, language: language),
+            wholeWhereAimed(
+                endingAtInk(preferringWords(WordReader.rank(pool), language: language), split: split, language: language),
+                at: aim.x, language: language),
             at: aim.x, fallback: aimed.box, language: language)
         let unit = max(1, DetectedLines.median(words.map { $0.line.height }))
         let others = ranked.dropFirst()
@@ -200,11 +202,8 @@ extension Recognizer {
             part.box = PixelBox(x: x(range.lowerBound), y: box.y, width: x(range.upperBound) - x(range.lowerBound), height: box.height)
             return part
         }
-        // A hand-held aim lands a letter or so from the middle meant (COTILLARD aimed between its L and
-        // A): the part is meant when the aim is twice as near its middle as the run's, within the
-        // third of the way between the two middles that lies at the part's.
         func meant(_ part: Reading) -> Bool {
-            part.box.map { 2 * abs(aimX - $0.midX) < abs(aimX - box.midX) } ?? false
+            part.box.map { AimPoint.means($0, over: box, aimX: aimX) } ?? false
         }
         let splits = (3...(letters.count - 3)).filter { index in
             lexicon(String(letters[..<index]), language) == true && lexicon(String(letters[index...]), language) == true
@@ -222,6 +221,26 @@ extension Recognizer {
             return da != db ? da < db : a.text.count > b.text.count
         }), meant(nearest) else { return ranked }
         return [nearest, best] + ranked.dropFirst()
+    }
+
+    /// A word whose letters a sign sets apart (TOW ING), read cut short by one reader and whole by
+    /// another: the whole reading is the proposal when it is a word of the language and the aim
+    /// means it (`AimPoint.means`: the learner aimed at its middle), off the cut reading's middle
+    /// half. An aim on the cut reading's middle keeps it: a neighbour's letter read onto it makes
+    /// another word as often (SHALL of SYMPHONY HALL), and its middle is then about the cut one's.
+    func wholeWhereAimed(_ ranked: [Reading], at aimX: Double, language: Language) -> [Reading] {
+        guard let lexicon, let best = ranked.first, let cut = best.box else { return ranked }
+        let quarter = Double(cut.width) / 4
+        guard aimX < Double(cut.x) + quarter || aimX > Double(cut.x + cut.width) - quarter else { return ranked }
+        let part = best.text.lowercased()
+        guard let index = ranked.firstIndex(where: { reading in
+            guard let box = reading.box, reading.text.count > best.text.count, reading.text.lowercased().contains(part),
+                  AimPoint.means(box, over: cut, aimX: aimX) else { return false }
+            return lexicon(reading.text, language) == true
+        }) else { return ranked }
+        var readings = ranked
+        readings.insert(readings.remove(at: index), at: 0)
+        return readings
     }
 
     /// Where Tesseract saw a word space inside the recogniser's word (a gap in the ink) and the
