@@ -187,11 +187,11 @@ extension Recognizer {
     /// middle, and stays whole. A run with no such split but a word of three letters or more at one
     /// end, whose other letters make no word (MUSICI, ANINGPLACE: a neighbour's letters, or a word
     /// cut by the edge of the detector's view), is that word when the aim is twice as near its
-    /// middle, and stays whole otherwise, with no part offered. German writes its compounds as one word: its
-    /// readings are not split.
+    /// middle, and stays whole otherwise, with no part offered. A word of a hyphenated reading (SAVE
+    /// of SAVE-WAY, read SAVE-WE where the detector's view ends) is the proposal when the aim means
+    /// it. German writes its compounds as one word: its readings are not split.
     func splittingRunTogether(_ ranked: [Reading], at aimX: Double, fallback: PixelBox, language: Language) -> [Reading] {
-        guard language != .german, let lexicon, let best = ranked.first, best.text.allSatisfy(\.isLetter),
-              best.text.count >= 6, lexicon(best.text, language) == false else { return ranked }
+        guard language != .german, let lexicon, let best = ranked.first else { return ranked }
         let letters = Array(best.text)
         let box = best.box ?? fallback
         func x(_ index: Int) -> Int { box.x + Int(Double(box.width) * Double(index) / Double(letters.count)) }
@@ -205,6 +205,18 @@ extension Recognizer {
         func meant(_ part: Reading) -> Bool {
             part.box.map { AimPoint.means($0, over: box, aimX: aimX) } ?? false
         }
+        if letters.contains("-"), letters.allSatisfy({ $0.isLetter || $0 == "-" }) {
+            var parts: [Range<Int>] = [], start = 0
+            for (index, character) in letters.enumerated() where character == "-" {
+                parts.append(start..<index)
+                start = index + 1
+            }
+            parts.append(start..<letters.count)
+            guard let under = parts.filter({ $0.count >= 2 }).map(part).first(where: { meant($0) && lexicon($0.text, language) == true })
+            else { return ranked }
+            return [under, best] + ranked.dropFirst()
+        }
+        guard best.text.allSatisfy(\.isLetter), best.text.count >= 6, lexicon(best.text, language) == false else { return ranked }
         let splits = (3...(letters.count - 3)).filter { index in
             lexicon(String(letters[..<index]), language) == true && lexicon(String(letters[index...]), language) == true
         }
