@@ -81,6 +81,15 @@ enum Candidates {
     /// (`MAX'S`). Of readings that differ only in the apostrophe, the first stays; a candidate's own
     /// misspellings go as the proposal's do.
     static func forLearner(_ candidates: [String], proposal: String, sure: Bool = true, isWord: (String) -> Bool?) -> [String] {
+        // hunspell takes words joined by a hyphen as a word (`DAYS-INK`): two words, each one a candidate.
+        func glued(_ candidate: String) -> Bool {
+            isGlued(candidate, to: proposal, sure: sure)
+                && (isWord(candidate) != true || candidate.contains(where: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }))
+        }
+        // A glued reading's own misspellings are glued too: `ROCYMOUNTS` beside `ROCKYMOUNTS`, where
+        // the aim took `ROCKY` from the run. The proposal's possessive stays (`LULAB's` beside `LULAB'sAN`).
+        let gluedReadings = candidates.filter(glued)
+        let possessive = withStraightApostrophes(letterFolded(proposal)) + "'s"
         let kept = candidates.filter { candidate in
             let letters = candidate.filter(\.isLetter).count
             guard letters >= 2, letters * 2 > candidate.count else { return false }
@@ -89,8 +98,9 @@ enum Candidates {
             if letters <= Tuning.shortCandidateLetters, isWord(candidate) == false { return false }
             // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
             guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
-            // hunspell takes words joined by a hyphen as a word (`DAYS-INK`): two words, each one a candidate.
-            if isGlued(candidate, to: proposal, sure: sure), isWord(candidate) != true || candidate.contains(where: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" }) {
+            if glued(candidate) { return false }
+            if isWord(candidate) != true, !isVariant(candidate, of: proposal), withStraightApostrophes(letterFolded(candidate)) != possessive,
+               gluedReadings.contains(where: { isVariant(candidate, of: $0) }) {
                 return false
             }
             guard !proposal.isEmpty, isVariant(candidate, of: proposal) else { return true }
