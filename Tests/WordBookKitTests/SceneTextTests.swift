@@ -261,7 +261,8 @@ import WordBookVocabulary
     /// Both readers ran ROCKY MOUNTS into one word, which is no English word but splits into two that
     /// are. The learner aims at the middle of the word meant: on one photo the aim lies on the middle
     /// of MOUNTS, on the other on that of ROCKY, and that part is the proposal. So is a word run into
-    /// a neighbour's letter that makes no word (MUSICI), and a word of a hyphenated reading (SAVE of SAVE-WAY, read SAVE-WE where the detector's view ends).
+    /// a neighbour's letter that makes no word (MUSICI), and a word of a hyphenated reading (SAVE of
+    /// SAVE-WAY, read SAVE-WE where the detector's view ends).
     /// A name set solid that hunspell splits too (WARFIELD: WAR FIELD), aimed at its middle, stays
     /// whole, its part the first candidate; so does a name aimed a letter off its middle, between its
     /// L and A (COTILLARD, not LARD, on a 12-MP phone photo). A word whose letters the sign sets apart
@@ -269,7 +270,8 @@ import WordBookVocabulary
     /// the aim lies on its middle. A shop's name in the possessive is proposed as the name (DOLAN’S).
     @Test(arguments: [
         ("realscenes-dev/en/svttrain_03_19_w00.jpg", "MOUNTS", nil), ("realscenes-dev/en/svttrain_03_19_w01.jpg", "ROCKY", nil),
-        ("realscenes-dev/en/svttrain_14_16_w01.jpg", "MUSIC", nil), ("realscenes-dev/en/svttrain_06_04_w00.jpg", "SAVE", nil), ("realscenes-dev/en/svttrain_16_03_w00.jpg", "WARFIELD", "FIELD"),
+        ("realscenes-dev/en/svttrain_14_16_w01.jpg", "MUSIC", nil), ("realscenes-dev/en/svttrain_06_04_w00.jpg", "SAVE", nil),
+        ("realscenes-dev/en/svttrain_16_03_w00.jpg", "WARFIELD", "FIELD"),
         ("photos-dev/photo_0002.jpg", "COTILLARD", nil), ("realscenes-dev/en/svttrain_05_12_w01.jpg", "TOWING", nil),
         ("realscenes-dev/en/svttrain_03_13_w00.jpg", "DOLAN", "DOLAN’S"),
     ] as [(String, String, String?)])

@@ -54,9 +54,14 @@ enum AimPoint {
 
     /// How far the aim point is from the middle half of a word's midline, in pixels.
     static func offset(of box: PixelBox, from aim: (x: Double, y: Double)) -> Double {
-        let left = Double(box.x) + Double(box.width) / 4, right = Double(box.x) + Double(box.width) * 3 / 4
-        let dx = max(left - aim.x, 0, aim.x - right), dy = box.midY - aim.y
+        let dx = sideways(of: box, from: aim.x), dy = box.midY - aim.y
         return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// How far `aimX` lies to either side of the middle half of a word's width, in pixels: 0 on it.
+    static func sideways(of box: PixelBox, from aimX: Double) -> Double {
+        let left = Double(box.x) + Double(box.width) / 4, right = Double(box.x) + Double(box.width) * 3 / 4
+        return max(left - aimX, 0, aimX - right)
     }
 
     /// How sure the aim is: the chosen box's closeness against that of the other words of about its

@@ -88,7 +88,7 @@ enum Candidates {
         }
         // A glued reading's own misspellings are glued too: `ROCYMOUNTS` beside `ROCKYMOUNTS`, where
         // the aim took `ROCKY` from the run. The proposal's possessive stays (`LULAB's` beside `LULAB'sAN`).
-        let gluedReadings = candidates.filter(glued)
+        let gluedReadings = Set(candidates.filter(glued))
         let possessive = withStraightApostrophes(letterFolded(proposal)) + "'s"
         let kept = candidates.filter { candidate in
             let letters = candidate.filter(\.isLetter).count
@@ -98,7 +98,7 @@ enum Candidates {
             if letters <= Tuning.shortCandidateLetters, isWord(candidate) == false { return false }
             // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
             guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
-            if glued(candidate) { return false }
+            if gluedReadings.contains(candidate) { return false }
             if isWord(candidate) != true, !isVariant(candidate, of: proposal), withStraightApostrophes(letterFolded(candidate)) != possessive,
                gluedReadings.contains(where: { isVariant(candidate, of: $0) }) {
                 return false

@@ -241,9 +241,7 @@ extension Recognizer {
     /// half. An aim on the cut reading's middle keeps it: a neighbour's letter read onto it makes
     /// another word as often (SHALL of SYMPHONY HALL), and its middle is then about the cut one's.
     func wholeWhereAimed(_ ranked: [Reading], at aimX: Double, language: Language) -> [Reading] {
-        guard let lexicon, let best = ranked.first, let cut = best.box else { return ranked }
-        let quarter = Double(cut.width) / 4
-        guard aimX < Double(cut.x) + quarter || aimX > Double(cut.x + cut.width) - quarter else { return ranked }
+        guard let lexicon, let best = ranked.first, let cut = best.box, AimPoint.sideways(of: cut, from: aimX) > 0 else { return ranked }
         let part = best.text.lowercased()
         guard let index = ranked.firstIndex(where: { reading in
             guard let box = reading.box, reading.text.count > best.text.count, reading.text.lowercased().contains(part),
