@@ -68,6 +68,25 @@ import WordBookVocabulary
         #expect(proposal.around.contains { $0.text == "DAYS" && WordsAround.sameWord($0.box, expected) }, "\(expected): \(proposal.around)")
     }
 
+    /// A sign of two lines: where the proposal is not very sure (DAYS, read run into SURGERY under
+    /// PHYSICIANS), the line above is read too, for the learner to tap the word meant; a very sure
+    /// proposal (HOTELS under CROWNE PLAZA) keeps the words of its own line, and the line above is
+    /// not read.
+    @Test func theLinesAroundAreReadWhereTheProposalIsNotVerySure() throws {
+        let recognizer = Recognizer(sceneText: Self.models)
+        func words(above proposal: Proposal) throws -> [String] {
+            let box = try #require(proposal.box)
+            return proposal.around.filter { $0.box.midY < Double(box.y) }.map(\.text)
+        }
+        let unsure = try recognizer.propose(try Self.picture(Self.streets.appendingPathComponent("svttrain_06_15_w00.jpg")), language: .english)
+        try #require(unsure.confidence < Certainty.verySureFrom, "\(unsure.word) \(unsure.confidence)")
+        #expect(try words(above: unsure).contains { $0.hasPrefix("PHYSICIA") }, "\(unsure.around)")
+        let sure = try recognizer.propose(try Self.picture(Self.streets.appendingPathComponent("svttrain_09_17_w02.jpg")), language: .english)
+        try #require(sure.confidence >= Certainty.verySureFrom, "\(sure.word) \(sure.confidence)")
+        #expect(sure.around.contains { $0.text == "HOTELS" })
+        #expect(try words(above: sure).isEmpty, "\(sure.around)")
+    }
+
     /// One word read by two readers in two boxes of different margins is one word to tap; the same text
     /// at another place of the line is another; the nearest stay when there are too many.
     @Test func overlappingReadingsOfOneWordAreOneAndTheNearestStay() {

@@ -116,24 +116,27 @@ extension Recognizer {
         var proposal = Self.proposal(
             readings, box: aimed.box, context: shown, certainty: sure, nearby: near.map(\.text),
             farther: others.filter { other in !near.contains { $0.box == other.box } }.map(\.text))
-        // The words the readers saw: the readings of the aimed word, the words of the line Tesseract read
-        // around it, and the recogniser's words of the lines near the aim. The recogniser places each
-        // word along its line by the steps its letters were read at (CTC), so each word has its own
-        // part of the line: no word's box is guessed from its share of the line's letters.
-        let aroundLines = DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: WordsAround.lines)
-            .filter { !nearLines.contains($0) }
-        var seen = readings.compactMap { WordsAround.word($0.text, $0.box) } + tesseract.flatMap(\.wordsSeen)
-        seen += words.compactMap { WordsAround.word($0.text, $0.box) }
-        for line in aroundLines {
-            seen += DetectedLines.words(of: try scene.reader.read(line, in: colour), in: line).compactMap { WordsAround.word($0.text, $0.box) }
-        }
-        proposal.around = seen
         if let best = readings.first {
             proposal.judge(by: evidence(
                 .detected, best: best, tesseract: tesseract, recogniser: recognised, aim: sure,
                 offset: AimPoint.offset(of: best.box ?? aimed.box, from: aim) / max(1, aimed.line.height * Tuning.detectedTextFraction),
                 textHeight: aimed.line.height * Tuning.detectedTextFraction, language: language))
         }
+        // The words the readers saw: the readings of the aimed word, the words of the line Tesseract read
+        // around it, and the recogniser's words of the aimed line. The recogniser places each word along
+        // its line by the steps its letters were read at (CTC), so each word has its own part of the
+        // line: no word's box is guessed from its share of the line's letters.
+        var seen = readings.compactMap { WordsAround.word($0.text, $0.box) } + tesseract.flatMap(\.wordsSeen)
+        seen += words.compactMap { WordsAround.word($0.text, $0.box) }
+        // The other lines near the aim are read for a learner to tap the word meant when the proposal
+        // is wrong, which a very sure one rarely is (`Certainty.verySureFrom`); each costs a
+        // recogniser pass, as the aimed line does.
+        if proposal.confidence < Certainty.verySureFrom {
+            for line in DetectedLines.near(lines, aim: aim, reach: Tuning.aimMissHeights, count: WordsAround.lines) where !nearLines.contains(line) {
+                seen += DetectedLines.words(of: try scene.reader.read(line, in: colour), in: line).compactMap { WordsAround.word($0.text, $0.box) }
+            }
+        }
+        proposal.around = seen
         // The learner aims at the word: when the word found lies a letter height or more from the aim,
         // the detector may have missed the one there (small, faint, letter-spaced under a large one).
         // The middle around the aim is looked at again, twice as large; what is found there counts when

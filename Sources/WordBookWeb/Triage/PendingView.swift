@@ -8,8 +8,8 @@ enum PendingView {
     static func sureness(_ word: Word) -> String {
         if word.word.isEmpty { return "no word was read" }
         let words = switch word.confidence {
-        case 90...: "very sure"
-        case 70..<90: "fairly sure"
+        case Certainty.verySureFrom...: "very sure"
+        case 70..<Certainty.verySureFrom: "fairly sure"
         case 40..<70: "not sure"
         default: "a guess"
         }
