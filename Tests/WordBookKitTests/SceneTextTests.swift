@@ -286,7 +286,8 @@ import WordBookVocabulary
 
     /// Where Tesseract sees a gap in the ink inside the recogniser's word and the recogniser reads the
     /// part alone as a word, while the whole is none, the word ends at the gap: PLACE, not ANINGPLACE
-    /// (the end of CLEANING, cut by the edge of the detector's view). Without the dictionary the run stays.
+    /// (the end of CLEANING, cut by the edge of the detector's view, which the whole frame then shows
+    /// whole). Without the dictionary the run stays, as the whole frame shows it: CLEANINGPLACE.
     /// At the full size: the coarse look's line there holds no gap Tesseract sees, and the run stays
     /// (one of the photos that look loses, docs/recognition.md).
     @Test func aWordEndsWhereBothReadersSeeAGap() throws {
@@ -294,7 +295,8 @@ import WordBookVocabulary
         let recognizer = Recognizer(sceneText: Self.models)
         recognizer.looksCoarseFirst = false
         let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_04_15_w03.jpg"))
-        #expect(try recognizer.propose(photo, language: .english).word == "ANINGPLACE", "without the dictionary")
+        let bare = try recognizer.propose(photo, language: .english)
+        #expect(bare.word == "CLEANINGPLACE", "without the dictionary \(bare)")
         recognizer.lexicon = { spelling.isWord($0, language: $1) }
         let proposal = try recognizer.propose(photo, language: .english)
         #expect(proposal.word == "PLACE", "\(proposal)")
@@ -325,6 +327,18 @@ import WordBookVocabulary
         let proposal = try recognizer.propose(photo, language: .english)
         #expect(proposal.word == word && proposal.evidence?.route == .detected, "\(proposal)")
         #expect((proposal.evidence?.aimOffset ?? .infinity) < Tuning.aimOnNoWord, "\(String(describing: proposal.evidence))")
+    }
+
+    /// The detector sees the middle of the photo. A word found reaching a side of it may run on past it,
+    /// and the whole frame is looked at: THE of THE ARTS, where the middle ends inside ARTS and the
+    /// line was read run together and cut (`THWARTS`).
+    @Test func aWordReachingTheSideOfTheDetectorsViewIsLookedForInTheWholeFrame() throws {
+        let spelling = Glossary(nativeLanguage: .english)
+        let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
+        let photo = try Self.picture(Self.streets.appendingPathComponent("svttrain_05_09_w03.jpg"))
+        let proposal = try recognizer.propose(photo, language: .english)
+        #expect(proposal.word == "THE" && proposal.evidence?.route == .detected, "\(proposal)")
     }
 
     /// The same in a photo held at a slant: it is turned level about the aim, and looked at closer as turned.

@@ -13,6 +13,13 @@ struct DetectedWord {
 
 /// Finding the aimed word among the detector's lines: the lines near the aim point, read, and their words.
 enum DetectedLines {
+    /// Whether `box` reaches the left or right side of `window`, to within a tenth of its height: what
+    /// the detector found there may go on past what it saw.
+    static func reachesSide(_ box: PixelBox, of window: PixelBox) -> Bool {
+        let slack = max(1, box.height / 10)
+        return box.x <= window.x + slack || box.x + box.width >= window.x + window.width - slack
+    }
+
     /// How far the aim point lies from a line's box, in pixels: 0 inside it.
     static func distance(from aim: (x: Double, y: Double), to line: TextLine) -> Double {
         // In the line's own frame: along its top edge and across it.

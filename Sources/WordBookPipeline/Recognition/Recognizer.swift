@@ -116,7 +116,7 @@ public final class Recognizer {
                 let lines = try scene.detector.lines(in: colour)
                 // Lines that do not fill it make it a small photo: read as a photo is, never whole as one word.
                 if !DetectedLines.fillsPicture(lines, width: grey.width, height: grey.height) {
-                    return try proposeDetected(colour, grey, reader: reader, scene: scene, language: language)
+                    return try proposeAimed(colour, grey, reader: reader, scene: scene, language: language)
                         ?? proposePhoto(grey, reader: reader, language: language, route: .page)
                 }
                 // No line at all: the text may be too small for the detector at the picture's size (a
@@ -134,7 +134,7 @@ public final class Recognizer {
             }
             return try proposeCrop(grey, reader: reader, recogniser: scene?.reader, colour: picture, language: language)
         }
-        if let scene, let found = try proposeDetected(try picture.rgb(), grey, reader: reader, scene: scene, language: language) {
+        if let scene, let found = try proposeAimed(try picture.rgb(), grey, reader: reader, scene: scene, language: language) {
             return found
         }
         return try proposePhoto(grey, reader: reader, language: language, route: scene == nil ? .photo : .page)

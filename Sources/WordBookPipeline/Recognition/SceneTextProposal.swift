@@ -3,6 +3,17 @@ import WordBookSettings
 import WordBookVocabulary
 
 extension Recognizer {
+    /// `proposeDetected` on the middle of the photo, where the learner put the word, and on the whole
+    /// frame where the word found there reaches a side of that middle: a word set across most of the
+    /// frame (a learner who fills the photo with it) runs on past the middle, and read there it is cut
+    /// (EUROCENTRIC as UROCENTRIC; THE ARTS as THWARTS, cut inside ARTS).
+    func proposeAimed(_ colour: Picture, _ grey: Picture, reader: WordReader, scene: SceneText, language: Language) throws -> Proposal? {
+        guard let found = try proposeDetected(colour, grey, reader: reader, scene: scene, language: language) else { return nil }
+        let middle = AimPoint.middle(width: grey.width, height: grey.height, share: Tuning.detectionWindow)
+        guard let box = found.box, DetectedLines.reachesSide(box, of: middle) else { return found }
+        return try proposeDetected(colour, grey, reader: reader, scene: scene, language: language, window: 1) ?? found
+    }
+
     /// A photo, with the scene-text detector: the lines near the aim point, read by the recogniser; the
     /// word nearest the aim point, read again by Tesseract along its line. Nil when no line is near.
     /// The detector sees the middle `window` of the photo; `detected` are its lines there when it has
