@@ -38,22 +38,19 @@ public final class SceneText: Sendable {
     }
 
     /// Why photos will be read by Tesseract alone under this configuration, or nil when the models are
-    /// there and are the expected files and the scene-text library loads. Finding out loads the
-    /// networks (once a process, as `shared` does), so that the files are read and checked once, not
-    /// once for the question and again for the first photo.
+    /// there and are the expected files and the scene-text library loads.
     public static func problem(configuredFolder: String) -> String? {
         var problems: [String] = []
-        let plugin = SceneTextPlugin.shared
         switch SceneTextFiles.locate(configured: configuredFolder) {
         case let .failure(missing): problems.append(missing.description)
         case let .success(files):
             do {
-                if case .success = plugin { _ = try shared(files) } else { try verify(files) }
+                try verify(files)
             } catch {
                 problems.append("\(error); photos are read by Tesseract alone")
             }
         }
-        if case let .failure(missing) = plugin { problems.append(missing.description) }
+        if case let .failure(missing) = SceneTextPlugin.shared { problems.append(missing.description) }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
