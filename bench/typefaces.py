@@ -43,7 +43,7 @@ Usage (Debian's Python, python3-pil):
 writes OUT_FOLDER/{en,de,fr,es}/*.jpg and labels.tsv (`file<TAB>word<TAB>kind`, no header), and prints a
 line per photo (label, font file, x-height, rotation, JPEG quality, the sign's lines). Score it:
 
-    python3 bench/accuracy.py OUT_FOLDER --save /tmp/typefaces-answers.tsv
+    /usr/bin/python3 bench/accuracy.py OUT_FOLDER --save /tmp/typefaces-answers.tsv
 """
 import argparse
 import importlib
