@@ -126,9 +126,14 @@ extension AppDatabase {
                 if let book { request = request.joining(required: Word.wordBook.filter(Column("recordDate") == book)) }
                 return request
             }
-            let due = try narrowed(Self.dueRequest(day)).select(Word.Columns.id, Word.Columns.reviewInterval).asRequest(of: Row.self).fetchAll(db)
-            var learning = due.filter { ($0[1] as Int) < 1 }.map { $0[0] as Int64 }
-            var reviews = due.filter { ($0[1] as Int) >= 1 }.map { $0[0] as Int64 }
+            // A cursor, not fetchAll: a backlog holds tens of thousands of IDs, and a row object for each costs more than the query.
+            var learning: [Int64] = []
+            var reviews: [Int64] = []
+            let due = try narrowed(Self.dueRequest(day)).select(Word.Columns.id, Word.Columns.reviewInterval).asRequest(of: Row.self).fetchCursor(db)
+            while let row = try due.next() {
+                let id: Int64 = row[0]
+                if (row[1] as Int) < 1 { learning.append(id) } else { reviews.append(id) }
+            }
             let introduced = try Self.introducedCount(since: day.start, db)
             let waiting = try narrowed(Self.newRequest()).fetchCount(db)
             var left = max(0, day.newPerDay - introduced)

@@ -161,15 +161,21 @@ extension Word {
         glossHeadword = try row.decode(atIndex: 29)
     }
 
-    /// A JSON column, read as GRDB's Codable decoding reads it: with the record's decoder for that column.
+    /// A JSON column, read as GRDB's Codable decoding reads it: with the record's decoder (the same for
+    /// every column), made once, since a list of thousands of words would otherwise make one for each
+    /// column of each word; an empty list, as most words' candidates and words around are, without one.
     private static func json<T: Decodable>(_ type: T.Type, _ row: Row, atIndex index: Int, _ column: CodingKeys) throws -> T {
         try row.withUnsafeData(atIndex: index) { data in
             guard let data else {
                 throw DecodingError.valueNotFound(T.self, .init(codingPath: [column], debugDescription: "the column is NULL"))
             }
-            return try databaseJSONDecoder(for: column.stringValue).decode(T.self, from: data)
+            if data.count == 2, data.first == UInt8(ascii: "["), data.last == UInt8(ascii: "]"),
+               let list = T.self as? any RangeReplaceableCollection.Type, let empty = list.init() as? T { return empty }
+            return try jsonDecoder.decode(T.self, from: data)
         }
     }
+
+    private static let jsonDecoder = databaseJSONDecoder(for: "")
 
     /// As the synthesised decoder reads a word, except that a word written before a field was added
     /// (a backup, or a change log entry, from an older version) takes the field's default.
