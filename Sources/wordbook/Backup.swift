@@ -84,7 +84,8 @@ struct Prune: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: ArgumentHelp("Books whose day is more than this many days ago.", valueName: "days"))
+    // Unconditional: `--older-than -3` is a value the learner gets told about, not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Books whose day is more than this many days ago.", valueName: "days"))
     var olderThan: Int
 
     @Flag(help: "Do not ask.")

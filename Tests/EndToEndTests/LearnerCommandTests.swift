@@ -222,6 +222,9 @@ import Testing
         #expect(tags.map { $0["count"] as! Int } == [2, 1])
         let unknown = try run(["tag", "\(strasse)", "-nope"])
         #expect(unknown.status != 0 && unknown.stderr.contains("no tag named 'nope'"))
+        let doubled = try run(["tag", "\(strasse)", "++x"])
+        #expect(doubled.status != 0 && doubled.stderr == "wordbook: a tag name cannot begin with +: '+x' would show as ++x\n")
+        #expect(try run(["tag", "\(strasse)", "+-x"]).status != 0)
 
         #expect(try run(["note", "\(cafe)", "on", "the", "corner"]).status == 0)
         #expect((try json(["search", "CORNER"])["words"] as! [[String: Any]]).map { $0["id"] as! Int } == [cafe])
@@ -304,6 +307,8 @@ import Testing
         let images = LabeledImage.all.filter { $0.language == "de" }
         #expect(try wordbook(["ingest", "--language", "de", "--config", scratch.config] + images.map(\.path)).status == 0)
         #expect(try wordbook(["tag", "1", "+old", "--config", scratch.config]).status == 0)
+        let negative = try wordbook(["prune", "--older-than", "-3", "--config", scratch.config])
+        #expect(negative.status == 64 && negative.stderr.hasPrefix("wordbook: --older-than must be 0 or more days.\n"))
         let none = try wordbook(["prune", "--older-than", "100000", "--config", scratch.config])
         #expect(none.stdout.contains("No word book is older than 100000 days."))
         let declined = try wordbook(["prune", "--older-than", "0", "--config", scratch.config], input: "n\n")

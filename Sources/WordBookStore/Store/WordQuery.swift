@@ -273,6 +273,10 @@ extension AppDatabase {
             for name in adding {
                 let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else { throw StoreError.other("a tag name cannot be empty") }
+                // `tag 12 ++x` is a slip of the keys: +name adds a tag, and a tag shows as +name.
+                if let mark = trimmed.first, "+-".contains(mark) {
+                    throw StoreError.other("a tag name cannot begin with \(mark): '\(name)' would show as +\(trimmed)")
+                }
                 var tag: Tag
                 if let existing = try Tag.filter(Column("key") == Self.tagKey(trimmed)).fetchOne(db) {
                     tag = existing
