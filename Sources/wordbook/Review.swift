@@ -73,14 +73,14 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only words captured on this day.", valueName: "YYYY-MM-DD"))
     var book: String?
 
-    @Option(help: ArgumentHelp("At most this many words, reviews before new words.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many words, reviews before new words.", valueName: "n"))
     var limit: Int?
 
     @Option(help: ArgumentHelp("Review as on this review day, from its start, the clock running from there: to play days forward.",
                                valueName: "YYYY-MM-DD"))
     var at: String?
 
-    @Option(help: ArgumentHelp("Also review the words due in the next n days (Anki's custom study, review ahead).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also review the words due in the next n days (Anki's custom study, review ahead).", valueName: "n"))
     var ahead: Int?
 
     func validate() throws {

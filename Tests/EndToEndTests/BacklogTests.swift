@@ -66,6 +66,11 @@ import WordBookVocabulary
                 #expect(refused.status != 0 && refused.stderr == "wordbook: \(message)\n", "\(command) \(arguments): \(refused.stderr)")
             }
         }
+        for (arguments, message) in [(["--limit", "-3"], "--limit must be 1 or more, not -3."),
+                                     (["--ahead", "-1"], "--ahead must be a number of days from 1 to 365, not -1.")] {
+            let refused = try wordbook(["review"] + arguments + config)
+            #expect(refused.status == 64 && refused.stderr.hasPrefix("wordbook: \(message)\n"), "review \(arguments): \(refused.stderr)")
+        }
     }
 
     @Test func listOnATerminalStopsAtFiftyAndAPipeGetsEverything() throws {
