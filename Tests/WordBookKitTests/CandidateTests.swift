@@ -13,6 +13,15 @@ struct CandidateTests {
         #expect(WordShape.hasMixedCase(text) == mixed)
     }
 
+    @Test("Capitals where print never sets them mean a misreading; words, names and initials as print sets them do not", arguments: [
+        ("Station", false), ("STATION", false), ("station", false), ("GameStop", false), ("McDonald's", false), ("iPhone", false),
+        ("eBay", false), ("GmbH", false), ("DVDs", false), ("STRAßE", false), ("LULAB's", false), ("A-52", false), ("1-800", false),
+        ("ClANGkt", true), ("ATHiwAR9", true), ("FeOmURE", true), ("eeANGiii", true), ("WiseDIE", true), ("AnnCE", true),
+    ])
+    func garbledCase(text: String, garbled: Bool) {
+        #expect(WordShape.hasGarbledCase(text) == garbled)
+    }
+
     @Test("Candidates are what a learner might pick: words near the aim, known spellings, twins in case or accents, no short non-words")
     func candidatesForALearner() {
         let known: Set<String> = ["stations", "level", "ausgang", "ausgänge"]
@@ -40,6 +49,9 @@ struct CandidateTests {
         #expect(Candidates.forLearner(["ot", "Cee", "INN", "to", "otl"], proposal: "Hut", isWord: { short.contains($0.lowercased()) })
             == ["INN", "to"])
         #expect(Candidates.forLearner(["ot", "INN"], proposal: "Hut", isWord: { _ in nil }) == ["ot", "INN"])
+        // A reading with its capitals where print never sets them is a misreading, unless the dictionary knows it.
+        #expect(Candidates.forLearner(["ATHiwAR9", "THE", "EOuURR", "GameStop"], proposal: "ARTS", isWord: { _ in nil }) == ["THE", "GameStop"])
+        #expect(Candidates.forLearner(["PhD", "GmbH"], proposal: "Hut", isWord: { _ in true }) == ["PhD", "GmbH"])
     }
 
     @Test("The proposal glued to a neighbour's letters or a misreading of that, two words with a mark between, or a string of marks and digits, is no candidate; a word that holds it is")
@@ -87,7 +99,7 @@ struct CandidateTests {
     @Test("A candidate's misspelling the dictionary does not know goes, as the proposal's does")
     func candidatesMisspellingsGo() {
         let isWord: (String) -> Bool? = { ["such", "such's"].contains($0.lowercased()) ? true : nil }
-        #expect(Candidates.forLearner(["DOLAN’S", "DQLAN’S", "DGLAN’S", "poAN"], proposal: "DOLAN", isWord: isWord) == ["DOLAN’S", "poAN"])
+        #expect(Candidates.forLearner(["DOLAN’S", "DQLAN’S", "DGLAN’S", "PUB"], proposal: "DOLAN", isWord: isWord) == ["DOLAN’S", "PUB"])
         #expect(Candidates.forLearner(["Domino's", "Donino’s", "Dowino’s"], proposal: "Domino", isWord: isWord) == ["Domino's"])
         #expect(Candidates.forLearner(["MAR", "SUCH", "SUCM"], proposal: "SUSHI", isWord: isWord) == ["MAR", "SUCH"])
     }

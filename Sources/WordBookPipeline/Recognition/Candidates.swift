@@ -33,6 +33,20 @@ enum WordShape {
         return false
     }
 
+    /// Whether a run of letters in `text` has its capitals where print never sets them (`ClANGkt`,
+    /// `ATHiwAR9`, `FeOmURE`): a recogniser that guessed each letter's case from a noisy crop, not a
+    /// word. Print sets a word's letters all small, all capitals (with a small plural s: `DVDs`), or
+    /// as capitalised parts run together, after at most one small letter and before at most one
+    /// capital (`Station`, `GameStop`, `McDonald`, `iPhone`, `eBay`, `GmbH`, `PhD`). ß counts as either case.
+    static func hasGarbledCase(_ text: String) -> Bool {
+        text.split(whereSeparator: { !$0.isLetter }).contains { run in
+            let cased = run.filter { $0 != "ß" && ($0.isUppercase || $0.isLowercase) }
+            return !cased.isEmpty && (try? printedCase.wholeMatch(in: cased)) == nil
+        }
+    }
+
+    private nonisolated(unsafe) static let printedCase = /\p{Ll}+|\p{Lu}+s?|\p{Ll}?(?:\p{Lu}\p{Ll}+)+\p{Lu}?/
+
     /// Letters neither all capitals, all small, nor one capital then small ones. ß has no capital
     /// on most signs, so it counts as either ("STRAßE").
     static func hasMixedCase(_ text: String) -> Bool {
@@ -71,8 +85,9 @@ enum Candidates {
     /// which spelling of those letters is the word. Other words near the aim, and readings unlike the
     /// proposal, stay.
     ///
-    /// Nor is a candidate two or three letters the dictionary does not know (`ot`, `Cee`), mostly
-    /// marks and digits (`16-`, `#1:`), two words with a mark between
+    /// Nor is a candidate two or three letters the dictionary does not know (`ot`, `Cee`), a reading
+    /// whose capitals print never sets so that the dictionary does not know (`ClANGkt`, `ATHiwAR9`:
+    /// `WordShape.hasGarbledCase`), mostly marks and digits (`16-`, `#1:`), two words with a mark between
     /// (`HOTELS:RE`, `BURMA★SUP`), or the proposal run together with
     /// more letters that make no word (`MDENPUB` beside `PUB`, `CLEANINGPLACE`, `SCHOOL16`, `DAYS-INK`): a word
     /// space one reader did not see glued a neighbour's letters on; when the proposal is `sure`, its
@@ -96,6 +111,7 @@ enum Candidates {
             // Two or three letters the dictionary does not know are what a reader makes of an edge, a
             // texture or the stub of a cut letter (`ot`, `Cee`, `mT`), far more often than a word.
             if letters <= Tuning.shortCandidateLetters, isWord(candidate) == false { return false }
+            if WordShape.hasGarbledCase(candidate), isWord(candidate) != true { return false }
             // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
             guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
             if gluedReadings.contains(candidate) { return false }
