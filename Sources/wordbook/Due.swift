@@ -12,7 +12,8 @@ struct Due: ParsableCommand {
         discussion: """
             A review day starts at [review] day_starts_at (4 a.m. by default): a word due on a day is due \
             from its start. New words (confirmed, never reviewed) wait in their own queue; a day introduces \
-            at most [review] new_per_day of them, and the last line counts them. \
+            at most [review] new_per_day of them, and the last lines count them and the words in their learning \
+            steps that come back later this day. \
             On a terminal it prints the 50 most overdue and then how many more are due; --limit N prints \
             N, --all every one. Into a pipe or a file it prints every word due (or --limit's number), one \
             per line, without those last lines. --json lists every word due unless --limit is given; its "count" \
@@ -69,7 +70,15 @@ struct Due: ParsableCommand {
         try length.printRest(shown: words.count, limit: limit, hint: hint) { try database.dueCount(in: day) }
         // On a terminal only, as the line for the rest: a pipe gets one word a line.
         if stdoutIsTerminal && queue.newWaiting > 0 { print(newWordsLine(queue, perDay: configuration.newPerDay)) }
+        if stdoutIsTerminal && queue.learningLater > 0 { print(stepsLaterLine(queue.learningLater)) }
     }
+}
+
+/// "2 words in their learning steps come back later this day.": what `due` cannot list yet, as Anki's
+/// learning count says it, so that "No review is due." does not read as a day done.
+func stepsLaterLine(_ count: Int) -> String {
+    "\(grouped(count)) word\(count == 1 ? " in its learning steps comes" : "s in their learning steps come") back later this day"
+        + " (wordbook review shows them up to 20 minutes early)."
 }
 
 /// "3 new words to learn today (20 a day; 12 waiting in all)": the new-word queue as due and review count it.

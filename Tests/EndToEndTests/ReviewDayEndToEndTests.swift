@@ -39,10 +39,32 @@ import Testing
         #expect(due["new"] as? Int == 0 && due["newWaiting"] as? Int == 1, "\(due)")
         due = try json(["due", "--at", "2026-12-02"], scratch)
         #expect(due["new"] as? Int == 1, "\(due)")
+
         for id in [1, 2] {
             let word = try #require(try json(["show", "\(id)"], scratch)["word"] as? [String: Any])
             #expect(word["reviewCount"] as? Int == (id == 1 ? 3 : 2) && (word["reviewInterval"] as? Int ?? 0) >= 1, "\(word)")
             #expect((word["mastery"] as? Int ?? 9) < 4, "a day's learning does not master a word: \(word)")
         }
+    }
+
+    @Test func dueOnATerminalSaysAWordInItsStepsComesBackLaterThisDay() throws {
+        let scratch = try Scratch()
+        // The day starts twelve hours from now, so that a step ten minutes away falls in this day whenever the test runs.
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = scratch.timeZone
+        let start = (berlin.component(.hour, from: Date()) + 12) % 24
+        let plain = try String(contentsOfFile: scratch.config, encoding: .utf8)
+        try (plain + "\n[review]\nday_starts_at = \(start)\n").write(toFile: scratch.config, atomically: true, encoding: .utf8)
+        let photo = try #require(try distinctPhotos(1).first)
+        try photo.data.write(to: URL(fileURLWithPath: "\(scratch.root)/\(photo.name)"))
+        #expect(try wordbook(["ingest", "--config", scratch.config, "\(scratch.root)/\(photo.name)"]).status == 0)
+        #expect(try wordbook(["confirm", "1", "--config", scratch.config]).status == 0)
+        // Good on a new word: its next step is 10 minutes away, so nothing is due now.
+        let review = try wordbook(["review", "--no-image", "--config", scratch.config], input: "3\nq\n")
+        #expect(review.stdout.contains("Good: next review") && review.stdout.contains("in this session"), "\(review.stdout)")
+        let screen = try wordbook(["due", "--config", scratch.config], terminal: true)
+        #expect(screen.stdout.contains("No review is due.") && screen.stdout.contains(
+            "1 word in its learning steps comes back later this day (wordbook review shows them up to 20 minutes early)."), "\(screen.stdout)")
+        #expect(!(try wordbook(["due", "--config", scratch.config]).stdout.contains("learning steps")), "a pipe gets the words due only")
     }
 }
