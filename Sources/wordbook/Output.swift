@@ -83,6 +83,18 @@ func summary(_ listing: WordListing) -> String {
     return line
 }
 
+/// When a word is reviewed next, as `show` says it (and the web's word page): a date once it has been
+/// reviewed; a new word (confirmed, never reviewed) waits among the new words each review day
+/// introduces, whatever its stored date (its capture's next day); a proposal has none until confirmed.
+func nextReview(_ word: Word, calendar: CaptureCalendar) -> String {
+    switch word.status {
+    case .confirmed where word.reviewCount > 0: calendar.iso8601(word.nextReviewDate)
+    case .confirmed: "new: not reviewed yet"
+    case .proposed: "none until confirmed"
+    case .rejected: ""
+    }
+}
+
 /// An interval as `grade`, `review` and `show` say it: "4 days", or "10 minutes" for FSRS's steps
 /// of minutes (an interval of 0 days).
 func interval(days: Int, from start: Date?, to next: Date) -> String {

@@ -107,9 +107,10 @@ struct Show: ParsableCommand {
             ("language", word.targetLanguage.code),
             ("book", listing.book),
             ("captured", calendar.iso8601(word.capturedAt)),
-            ("next review", calendar.iso8601(word.nextReviewDate)),
+            ("next review", nextReview(word, calendar: calendar)),
             ("mastery", "\(word.masteryLevel)"),
-            ("reviews", "\(word.reviewCount), interval \(interval(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))"),
+            ("reviews", word.reviewCount == 0 ? "0"
+                : "\(word.reviewCount), interval \(interval(days: word.reviewInterval, from: word.lastReviewDate, to: word.nextReviewDate))"),
             ("memory", memory(word, fsrs: configuration.fsrs)),
             ("tags", listing.tags.joined(separator: ", ")),
             ("notes", word.notes),

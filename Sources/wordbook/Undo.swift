@@ -24,7 +24,7 @@ struct Undo: ParsableCommand {
         let undone = try database.undoLast()
         let words = undone.words.map { word in
             "#\(word.id ?? 0) \(word.word.isEmpty ? "(no word found)" : word.word.escapingControlCharacters), \(word.status.rawValue)"
-                + (word.status == .confirmed ? ", next review \(calendar.iso8601(word.nextReviewDate))" : "")
+                + (word.status != .confirmed ? "" : word.reviewCount == 0 ? ", new" : ", next review \(nextReview(word, calendar: calendar))")
         }
         print("Undid \"\(undone.change.summary.escapingControlCharacters)\" (\(undone.change.command.escapingControlCharacters)). Now: \(words.joined(separator: "; ")).")
     }

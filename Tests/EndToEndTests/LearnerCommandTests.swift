@@ -145,9 +145,12 @@ import Testing
 
         #expect(try run(["undo"]).stdout.hasPrefix("Undid \"noted on #\(cafe) Café: at the corner\" (note)."))
         let grade = try run(["undo"])
-        #expect(grade.stdout.hasPrefix("Undid \"graded #\(cafe) Café 4 (Good)\" (grade). Now: #\(cafe) Café, confirmed, next review"))
+        // Back to a new word: no review date of its own, only the new words' queue.
+        #expect(grade.stdout == "Undid \"graded #\(cafe) Café 4 (Good)\" (grade). Now: #\(cafe) Café, confirmed, new.\n")
         let shown = try json(["show", "\(cafe)"])
         #expect((shown["word"] as! [String: Any])["reviewCount"] as? Int == 0 && (shown["reviews"] as! [Any]).isEmpty)
+        let page = try run(["show", "\(cafe)", "--no-image"]).stdout
+        #expect(page.contains("  next review new: not reviewed yet\n") && page.contains("  reviews     0\n"), "\(page)")
         #expect(try run(["undo"]).stdout == "Undid \"confirmed #\(cafe) Café\" (confirm). Now: #\(cafe) Café, proposed.\n")
         let nothing = try run(["undo"])
         #expect(nothing.status != 0 && nothing.stderr == "wordbook: there is nothing to undo: no change is left in the log\n")
