@@ -115,7 +115,7 @@ public struct WebApp: Sendable {
         }
         var response = Response.redirect(to: "/pending")
         response.setCookie(Cookie(name: SessionGate.cookieName, value: token, maxAge: Int(lifetime), path: "/",
-                                  secure: configuration.webServesTLS, httpOnly: true, sameSite: .strict))
+                                  secure: configuration.webReachedOverHTTPS, httpOnly: true, sameSite: .strict))
         return response
     }
 

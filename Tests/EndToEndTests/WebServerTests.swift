@@ -196,6 +196,19 @@ import Testing
         #expect(try server.word(next).status == "proposed")
     }
 
+    /// Behind a reverse proxy that the phone reaches over HTTPS (`url`), the app speaks plain HTTP and
+    /// the session cookie is `Secure` all the same.
+    @Test func behindAnHTTPSProxyTheCookieIsSecure() async throws {
+        let server = try WebServer(configuration: """
+            [web]
+            url = "https://wordbook.example.org"
+            """)
+        #expect(server.base.scheme == "http")
+        let paired = try await WebClient().pair(try server.pairingURL())
+        let cookie = try #require(paired.headers["set-cookie"])
+        #expect(paired.status == 303 && cookie.contains("Secure") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
+    }
+
     /// With `tls_certificate` and `tls_key`, HTTPS itself, and the session cookie is `Secure`.
     @Test func withACertificateItServesHTTPSAndTheCookieIsSecure() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordbook-tls-\(UUID().uuidString)").path

@@ -162,6 +162,11 @@ public struct Configuration: Sendable, Equatable {
 
     /// Whether the web app serves HTTPS itself.
     public var webServesTLS: Bool { !webTLSCertificate.isEmpty && !webTLSKey.isEmpty }
+
+    /// Whether the phone reaches the web app over HTTPS: served by it, or by the reverse proxy that
+    /// `url` names (`https://…`) in front of its plain HTTP. The session cookie is then `Secure`, so
+    /// that the phone never sends it over plain HTTP, not even to the proxy's redirect.
+    public var webReachedOverHTTPS: Bool { webServesTLS || webURL.lowercased().hasPrefix("https://") }
 }
 
 // MARK: - Loading
