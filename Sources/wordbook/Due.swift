@@ -78,7 +78,7 @@ struct Due: ParsableCommand {
 /// learning count says it, so that "No review is due." does not read as a day done.
 func stepsLaterLine(_ count: Int) -> String {
     "\(grouped(count)) word\(count == 1 ? " in its learning steps comes" : "s in their learning steps come") back later this day"
-        + " (wordbook review shows them up to 20 minutes early)."
+        + " (wordbook review shows them up to \(Int(ReviewDay.learnAhead / 60)) minutes early)."
 }
 
 /// "3 new words to learn today (20 a day; 12 waiting in all)": the new-word queue as due and review count it.
