@@ -26,7 +26,8 @@ struct Stats: ParsableCommand {
         print("confirmed  \(stats.confirmed)\(stats.confirmedOnFiling > 0 ? " (\(stats.confirmedOnFiling) on filing, by auto_confirm, not yet reviewed)" : "")")
         print("mastered   \(stats.mastered)")
         print("mastery    \(String(format: "%.1f", stats.averageMastery)) on average")
-        print("due today  \(stats.dueToday)")
+        print("due today  \(stats.dueToday)" + (stats.stepsLaterToday > 0
+            ? ", and \(stats.stepsLaterToday) in \(stats.stepsLaterToday == 1 ? "its" : "their") learning steps later this day" : ""))
         print("streak     \(stats.streak) day\(stats.streak == 1 ? "" : "s")")
         if let retrievability = stats.averageRetrievability {
             print("FSRS       \(stats.fsrsWords) word\(stats.fsrsWords == 1 ? "" : "s") with a memory state, \(String(format: "%.1f", retrievability * 100))% recall on average today")

@@ -66,5 +66,9 @@ import Testing
         #expect(screen.stdout.contains("No review is due.") && screen.stdout.contains(
             "1 word in its learning steps comes back later this day (wordbook review shows them up to 20 minutes early)."), "\(screen.stdout)")
         #expect(!(try wordbook(["due", "--config", scratch.config]).stdout.contains("learning steps")), "a pipe gets the words due only")
+        // stats counts it the same way.
+        #expect(try wordbook(["stats", "--config", scratch.config]).stdout.contains("due today  0, and 1 in its learning steps later this day\n"))
+        let stats = try json(["stats"], scratch)
+        #expect(stats["dueToday"] as? Int == 0 && stats["stepsLaterToday"] as? Int == 1, "\(stats)")
     }
 }

@@ -88,6 +88,12 @@ extension AppDatabase {
         return Word.filter(reviewed && byDueEnd && (inDays || inSteps)).order(Word.Columns.nextReviewDate, Word.Columns.id)
     }
 
+    /// Words in their learning or relearning steps that come due later in `day`, after its moment.
+    static func laterStepsRequest(_ day: ReviewDay) -> QueryInterfaceRequest<Word> {
+        Word.filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.reviewCount > 0
+            && Word.Columns.reviewInterval < 1 && Word.Columns.nextReviewDate > day.now && Word.Columns.nextReviewDate < day.end)
+    }
+
     /// Confirmed words never reviewed, oldest filed first; the index on (status, reviewCount) serves
     /// the filter and the order.
     static func newRequest() -> QueryInterfaceRequest<Word> {
@@ -143,8 +149,7 @@ extension AppDatabase {
                 left = min(left, max(0, limit - learning.count - reviews.count))
             }
             let new = try narrowed(Self.newRequest()).limit(left).select(Word.Columns.id, as: Int64.self).fetchAll(db)
-            let later = try narrowed(Word.filter(Word.Columns.status == WordStatus.confirmed.rawValue && Word.Columns.reviewCount > 0
-                && Word.Columns.reviewInterval < 1 && Word.Columns.nextReviewDate > day.now && Word.Columns.nextReviewDate < day.end)).fetchCount(db)
+            let later = try narrowed(Self.laterStepsRequest(day)).fetchCount(db)
             return ReviewQueue(learning: learning, reviews: reviews, new: new, newWaiting: waiting, newIntroduced: introduced,
                                learningLater: later)
         }

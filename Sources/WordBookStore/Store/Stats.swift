@@ -20,6 +20,8 @@ public struct WordBookStats: Sendable, Equatable, Encodable {
     /// Over confirmed words; 0 when there are none.
     public var averageMastery: Double
     public var dueToday: Int
+    /// Words in their learning steps that come due later this review day, not counted in `dueToday`.
+    public var stepsLaterToday: Int
     /// Consecutive days, ending today or yesterday, on which a word was captured or reviewed.
     public var streak: Int
     public var languages: [PerLanguage]
@@ -61,7 +63,9 @@ extension AppDatabase {
             // What SQL's AVG gives for integers: their sum over their count, as a Double.
             let averageMastery = confirmed > 0 ? Double(confirmedMastery) / Double(confirmed) : 0
             // As `due` counts them: this review day's reviews and the steps come due, new words apart.
-            let dueToday = try Self.dueRequest(ReviewDay(now: now, calendar: calendar, newPerDay: 0)).fetchCount(db)
+            let today = ReviewDay(now: now, calendar: calendar, newPerDay: 0)
+            let dueToday = try Self.dueRequest(today).fetchCount(db)
+            let stepsLaterToday = try Self.laterStepsRequest(today).fetchCount(db)
             // A day is active when it has a word book or a review. The books are one row a day;
             // the reviews are many, so only the days without a book ask the index on reviewedAt
             // whether anything was reviewed between that day's start and the next day's.
@@ -94,7 +98,7 @@ extension AppDatabase {
             return WordBookStats(
                 total: total, proposed: proposed, confirmed: confirmed,
                 confirmedOnFiling: try Word.confirmedOnFiling().fetchCount(db), mastered: mastered,
-                averageMastery: averageMastery, dueToday: dueToday, streak: streak, languages: languages,
+                averageMastery: averageMastery, dueToday: dueToday, stepsLaterToday: stepsLaterToday, streak: streak, languages: languages,
                 fsrsWords: fsrsWords, averageRetrievability: fsrsWords > 0 ? retrievability / Double(fsrsWords) : nil)
         }
     }
