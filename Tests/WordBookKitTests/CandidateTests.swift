@@ -52,6 +52,11 @@ struct CandidateTests {
         // A reading with its capitals where print never sets them is a misreading, unless the dictionary knows it.
         #expect(Candidates.forLearner(["ATHiwAR9", "THE", "EOuURR", "GameStop"], proposal: "ARTS", isWord: { _ in nil }) == ["THE", "GameStop"])
         #expect(Candidates.forLearner(["PhD", "GmbH"], proposal: "Hut", isWord: { _ in true }) == ["PhD", "GmbH"])
+        // A small letter before a capitalised word is a brand set on that word; before no word, a stray mark.
+        let words: Set<String> = ["phone", "bay", "ahead"]
+        #expect(Candidates.forLearner(["pAneac", "iPhone", "eBay", "sOns"], proposal: "Ahead", isWord: { words.contains($0.lowercased()) })
+            == ["iPhone", "eBay"])
+        #expect(Candidates.forLearner(["pAneac"], proposal: "Ahead", isWord: { _ in nil }) == ["pAneac"], "without a dictionary it stays")
     }
 
     @Test("The proposal glued to a neighbour's letters or a misreading of that, two words with a mark between, or a string of marks and digits, is no candidate; a word that holds it is")

@@ -45,6 +45,16 @@ enum WordShape {
         }
     }
 
+    /// The words after a lone small letter that begins a run of letters with a capital after it
+    /// (`Phone` of `iPhone`, `Bay` of `eBay`, `Aneac` of `pAneac`): print sets a brand so on a word,
+    /// and a reader makes one of a stray mark before a word.
+    static func wordsAfterSmallPrefix(_ text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isLetter }).compactMap { run in
+            guard run.count > 2, run.first?.isLowercase == true, run.dropFirst().first?.isUppercase == true else { return nil }
+            return String(run.dropFirst())
+        }
+    }
+
     private nonisolated(unsafe) static let printedCase = /\p{Ll}+|\p{Lu}+s?|\p{Ll}?(?:\p{Lu}\p{Ll}+)+\p{Lu}?/
 
     /// Letters neither all capitals, all small, nor one capital then small ones. ß has no capital
@@ -87,7 +97,7 @@ enum Candidates {
     ///
     /// Nor is a candidate two or three letters the dictionary does not know (`ot`, `Cee`), a reading
     /// whose capitals print never sets so that the dictionary does not know (`ClANGkt`, `ATHiwAR9`:
-    /// `WordShape.hasGarbledCase`), mostly marks and digits (`16-`, `#1:`), two words with a mark between
+    /// `WordShape.hasGarbledCase`; `pAneac`, a small letter before no word it knows), mostly marks and digits (`16-`, `#1:`), two words with a mark between
     /// (`HOTELS:RE`, `BURMA★SUP`), or the proposal run together with
     /// more letters that make no word (`MDENPUB` beside `PUB`, `CLEANINGPLACE`, `SCHOOL16`, `DAYS-INK`): a word
     /// space one reader did not see glued a neighbour's letters on; when the proposal is `sure`, its
@@ -112,6 +122,8 @@ enum Candidates {
             // texture or the stub of a cut letter (`ot`, `Cee`, `mT`), far more often than a word.
             if letters <= Tuning.shortCandidateLetters, isWord(candidate) == false { return false }
             if WordShape.hasGarbledCase(candidate), isWord(candidate) != true { return false }
+            // `iPhone` and `eBay` are brands set on a word; `pAneac` and `sOns` set on none are a stray mark and a misreading.
+            if isWord(candidate) != true, WordShape.wordsAfterSmallPrefix(candidate).contains(where: { isWord($0) == false }) { return false }
             // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
             guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
             if gluedReadings.contains(candidate) { return false }
