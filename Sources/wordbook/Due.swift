@@ -17,8 +17,9 @@ struct Due: ParsableCommand {
             On a terminal it prints the 50 most overdue and then how many more are due; --limit N prints \
             N, --all every one. Into a pipe or a file it prints every word due (or --limit's number), one \
             per line, without those last lines. --json lists every word due unless --limit is given; its "count" \
-            is how many it lists, "due" how many are due in all, "new" how many new words the day introduces \
-            and "newWaiting" how many wait in all.
+            is how many it lists, "due" how many are due in all, "new" how many new words the day introduces, \
+            "newWaiting" how many wait in all, and "stepsLater" how many words in their learning steps come \
+            back later this day.
 
             Examples:
               wordbook due
@@ -41,6 +42,8 @@ struct Due: ParsableCommand {
         var due: Int
         var new: Int
         var newWaiting: Int
+        /// Words in their learning steps that come due later this day, as `stats` counts them.
+        var stepsLater: Int
         var words: [WordJSON]
     }
 
@@ -58,7 +61,8 @@ struct Due: ParsableCommand {
         let queue = try database.reviewQueue(day)
         if json {
             try printJSON(DueJSON(count: words.count, due: queue.learning.count + queue.reviews.count, new: queue.new.count,
-                                  newWaiting: queue.newWaiting, words: words.map { WordJSON($0, calendar: calendar) }))
+                                  newWaiting: queue.newWaiting, stepsLater: queue.learningLater,
+                                  words: words.map { WordJSON($0, calendar: calendar) }))
             return
         }
         if words.isEmpty { print("No review is due.") }

@@ -70,5 +70,7 @@ import Testing
         #expect(try wordbook(["stats", "--config", scratch.config]).stdout.contains("due today  0, and 1 in its learning steps later this day\n"))
         let stats = try json(["stats"], scratch)
         #expect(stats["dueToday"] as? Int == 0 && stats["stepsLaterToday"] as? Int == 1, "\(stats)")
+        let due = try json(["due"], scratch)
+        #expect(due["due"] as? Int == 0 && due["stepsLater"] as? Int == 1, "\(due)")
     }
 }
