@@ -112,7 +112,8 @@ import WordBookVocabulary
             #expect(count == 0 || count == words, "killed at \(fraction) of the import's run: \(count) words")
             #expect(try database.books().count == (count == 0 ? 0 : 3))
             #expect(try DatabaseQueue(path: target).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
-            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+            let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+            #expect(left.isEmpty, "killed at \(fraction) of the import's run: \(left) left in the temporary folder")
             if count == 0 { leftNothing += 1 }
         }
         #expect(leftNothing >= 3, "only \(leftNothing) kills landed before the import's commit")
