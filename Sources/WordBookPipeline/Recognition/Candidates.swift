@@ -96,8 +96,9 @@ enum Candidates {
     /// proposal, stay.
     ///
     /// Nor is a candidate two or three letters the dictionary does not know (`ot`, `Cee`), a reading
-    /// whose capitals print never sets so that the dictionary does not know (`ClANGkt`, `ATHiwAR9`:
-    /// `WordShape.hasGarbledCase`; `pAneac`, a small letter before no word it knows), mostly marks and digits (`16-`, `#1:`), two words with a mark between
+    /// the dictionary does not know whose capitals print never sets (`ClANGkt`, `ATHiwAR9`:
+    /// `WordShape.hasGarbledCase`) or whose first small letter stands before no word it knows
+    /// (`pAneac`), mostly marks and digits (`16-`, `#1:`), two words with a mark between
     /// (`HOTELS:RE`, `BURMA★SUP`), or the proposal run together with
     /// more letters that make no word (`MDENPUB` beside `PUB`, `CLEANINGPLACE`, `SCHOOL16`, `DAYS-INK`): a word
     /// space one reader did not see glued a neighbour's letters on; when the proposal is `sure`, its
@@ -121,9 +122,9 @@ enum Candidates {
             // Two or three letters the dictionary does not know are what a reader makes of an edge, a
             // texture or the stub of a cut letter (`ot`, `Cee`, `mT`), far more often than a word.
             if letters <= Tuning.shortCandidateLetters, isWord(candidate) == false { return false }
-            if WordShape.hasGarbledCase(candidate), isWord(candidate) != true { return false }
             // `iPhone` and `eBay` are brands set on a word; `pAneac` and `sOns` set on none are a stray mark and a misreading.
-            if isWord(candidate) != true, WordShape.wordsAfterSmallPrefix(candidate).contains(where: { isWord($0) == false }) { return false }
+            if isWord(candidate) != true, WordShape.hasGarbledCase(candidate)
+                || WordShape.wordsAfterSmallPrefix(candidate).contains(where: { isWord($0) == false }) { return false }
             // A mark that ends a word, inside a reading, makes it two (`HOTELS:RE`).
             guard !candidate.unicodeScalars.contains(where: { LineText.endsWord(String($0)) }) else { return false }
             if gluedReadings.contains(candidate) { return false }
