@@ -77,7 +77,7 @@ final class Analyser: Sendable {
         guard !clean.trimmingSpaces.isEmpty else { return [] }
         // The table ends a token only when it reads the character after `$`.
         let stream = "^" + clean + tags.map { "<\($0)>" }.joined() + "$\n"
-        return ask(stream).map(Self.tokens(in:))?.first?.filter { !$0.lemma.hasPrefix("@") } ?? []
+        return ask(stream).map(Self.tokens(in:))?.first?.filter { !$0.lemma.hasPrefix("@") && $0.lemma != Self.personalPronoun } ?? []
     }
 
     private static func withoutStreamMarks(_ text: String) -> String {
@@ -212,10 +212,18 @@ final class Analyser: Sendable {
 
     /// The readings of the tokens of `word` that are not articles, prepositions or pronouns, when it has such tokens.
     func contentReadings(of word: String) -> [Analysis] {
-        let tokens = analyses(of: word)
+        // A mark is no word to look up: the analyser cuts a sign's `BROWN'S` into BROWN, ' and S. Nor is
+        // `personalPronoun`: the dictionaries have the pronouns themselves (`yo`: I).
+        let tokens = analyses(of: word).map { readings in
+            readings.filter { $0.lemma != Self.personalPronoun && $0.lemma.contains { $0.isLetter || $0.isNumber } }
+        }
         let content = tokens.filter { readings in !readings.isEmpty && !readings.allSatisfy { Self.functionTags.contains($0.tags.first ?? "") } }
         return (content.isEmpty ? tokens : content).flatMap { $0 }
     }
+
+    /// The lemma Apertium's dictionaries give every personal pronoun, in analysers and tables alike
+    /// (`yo`, `moi` → `prpers`), for the generator to write the form: no word of any language.
+    static let personalPronoun = "prpers"
 
     private static let functionTags: Set = ["det", "pr", "prn", "cnjcoo", "cnjsub", "cnjadv", "rel"]
 }

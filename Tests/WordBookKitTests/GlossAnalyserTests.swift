@@ -35,6 +35,25 @@ import WordBookVocabulary
         #expect(try Self.gloss("dime", "es").headword == "decir")
     }
 
+    /// The analyser cuts a sign's possessive into the name, the apostrophe and the s: only the name is a
+    /// word to look up, and no mark stands in the gloss.
+    @Test func anApostropheIsNoWordOfTheGloss() throws {
+        let analyser = try #require(Analyser(ltProc: "/usr/bin/lt-proc",
+                                             automaton: "/usr/share/apertium/apertium-eng-spa/spa-eng.automorf.bin"))
+        #expect(analyser.baseForms(of: "BROWN'S") == ["Brown"])
+        let brown = try Self.gloss("BROWN'S", "es")
+        #expect(brown.text == "Brown", "\(brown.text)")
+    }
+
+    /// Apertium names every personal pronoun `prpers`, which is no word of any language.
+    @Test func noPronounIsGlossedAsApertiumsPlaceholder() throws {
+        #expect(try Self.gloss("yo", "es").text == "I")
+        for (word, language) in [("me", "es"), ("ellos", "es"), ("moi", "fr")] {
+            let gloss = try Self.gloss(word, language)
+            #expect(!gloss.text.contains("prpers"), "\(word): \(gloss.text)")
+        }
+    }
+
     @Test func theBilingualTableGlossesWhatTheSmallDictionariesLack() throws {
         // spa-eng has 4,500 headwords and no `libertad`; fra-eng no `stationnement`.
         #expect(try Self.gloss("libertad", "es").text.contains("freedom"))
