@@ -22,6 +22,11 @@ enum EnglishFrequency {
         return zipfs
     }()
 
+    /// Whether the table lists the word, case aside.
+    static func lists(_ word: some StringProtocol) -> Bool {
+        zipfs[Substring(word.lowercased())] != nil
+    }
+
     /// The Zipf value of one word, case aside; `rare` when the table lacks it.
     static func zipf(ofWord word: some StringProtocol) -> Double {
         zipfs[Substring(word.lowercased())].map { Double($0) / 10 } ?? rare

@@ -209,7 +209,11 @@ extension Glossary {
         let entries = Self.ofKind(kind, all)
         let translations = GlossLine.ranked(entries)
         guard let first = translations.first else { return nil }
-        return Found(translations: translations.map(\.text), grammar: entries[first.entry].grammar,
+        var texts = translations.map(\.text)
+        if LostSpaces.dictionaries.contains(dictionary.pair), let english = GlossRoute.names[.english].flatMap(stemmer(for:)) {
+            texts = texts.map { LostSpaces.restored($0, knows: english.knows) }
+        }
+        return Found(translations: texts, grammar: entries[first.entry].grammar,
                      entry: Self.joined(entries), headword: headword)
     }
 
