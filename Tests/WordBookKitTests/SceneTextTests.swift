@@ -284,6 +284,35 @@ import WordBookVocabulary
         if let first { #expect(proposal.candidates.first == first, "\(proposal)") }
     }
 
+    /// A word of the dictionary at the start of a name the recogniser read whole, read by Tesseract over
+    /// the whole of the name's ink, is the name read short, not a word with a neighbour run into it:
+    /// GameStop (Tesseract: Game), Biersch (Tesseract: Biers, one of its spellings biers).
+    @Test(arguments: [("svttrain_05_07_w00.jpg", "GameStop"), ("svttrain_16_10_w00.jpg", "Biersch")])
+    func aWordReadOverTheWholeOfANameIsTheNameReadShort(file: String, word: String) throws {
+        let spelling = Glossary(nativeLanguage: .english)
+        let recognizer = Recognizer(sceneText: Self.models)
+        recognizer.lexicon = { spelling.isWord($0, language: $1) }
+        let proposal = try recognizer.propose(try Self.picture(Self.streets.appendingPathComponent(file)), language: .english)
+        #expect(proposal.word == word, "\(proposal)")
+    }
+
+    /// Where a shorter reading's box lies: over the whole run (read short), or over its own part.
+    @Test func aShortReadingIsReadShortWhereItsBoxCoversTheRun() {
+        func reading(_ text: String, _ x: Int, _ width: Int) -> Reading {
+            var reading = Reading(text: text, confidence: 90, line: text)
+            reading.box = PixelBox(x: x, y: 0, width: width, height: 40)
+            return reading
+        }
+        #expect(Recognizer.readShort(reading("Biers", 366, 189), of: reading("Biersch", 349, 235)))
+        #expect(Recognizer.readShort(reading("Game", 194, 181), of: reading("GameStop", 208, 163)))
+        // MOUNTS over its own six elevenths of ROCKYMOUNTS; ROCKY over its five.
+        #expect(!Recognizer.readShort(reading("MOUNTS", 250, 300), of: reading("ROCKYMOUNTS", 0, 550)))
+        #expect(!Recognizer.readShort(reading("ROCKY", 0, 250), of: reading("ROCKYMOUNTS", 0, 550)))
+        // About as long, or not its start or end: another reading of the same word, not a short one.
+        #expect(!Recognizer.readShort(reading("MUSEUM", 0, 300), of: reading("MUSEUMS", 0, 300)))
+        #expect(!Recognizer.readShort(reading("ARK", 0, 300), of: reading("PARKING", 0, 300)))
+    }
+
     /// Where Tesseract sees a gap in the ink inside the recogniser's word and the recogniser reads the
     /// part alone as a word, while the whole is none, the word ends at the gap: PLACE, not ANINGPLACE
     /// (the end of CLEANING, cut by the edge of the detector's view, which the whole frame then shows

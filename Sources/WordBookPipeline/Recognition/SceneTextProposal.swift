@@ -283,8 +283,9 @@ extension Recognizer {
 
     /// Two readers that disagree: a reading that is a word of the language is the one the evidence
     /// supports over one that is not (ROCKYMOUNTS against MOUNTS, Restourant against Restaurant), when
-    /// it is read confidently enough and may be a reading of the same word; failing that, a spelling
-    /// with one character the reader nearly chose instead (MJSEUM: MUSEUM).
+    /// it is read confidently enough and may be a reading of the same word, and, where it is the
+    /// start or end of the other, its box leaves out the letters it lacks (`readShort`); failing that,
+    /// a spelling with one character the reader nearly chose instead (MJSEUM: MUSEUM).
     func preferringWords(_ ranked: [Reading], language: Language) -> [Reading] {
         guard let lexicon, let best = ranked.first, lexicon(best.text, language) == false else { return ranked }
         func known(_ text: String, _ confidence: Double) -> Bool {
@@ -293,11 +294,12 @@ extension Recognizer {
         var readings = ranked
         if let index = ranked.firstIndex(where: { reading in
             known(reading.text, reading.confidence) && WordShape.isReading(reading.text, of: best.text) { lexicon($0, language) == true }
+                && !Self.readShort(reading, of: best)
         }) {
             readings.insert(readings.remove(at: index), at: 0)
         } else if let (reading, variant) = ranked.lazy
             .flatMap({ reading in reading.variants.map { (reading, $0) } })
-            .first(where: { known($0.1.text, $0.0.confidence - $0.1.cost) }) {
+            .first(where: { known($0.1.text, $0.0.confidence - $0.1.cost) && !Self.readShort($0.0, of: best) }) {
             var swapped = reading
             swapped.text = variant.text
             swapped.confidence = reading.confidence - variant.cost
@@ -305,5 +307,26 @@ extension Recognizer {
             readings.insert(swapped, at: 0)
         }
         return readings
+    }
+
+    /// Whether `part`, a word at the start or end of the longer reading `run`, was read from the whole
+    /// of the run's ink: its box reaches over the letters it lacks, leaving less than half their share
+    /// of the run's box uncovered. It is then the same word read short (Tesseract's Biers over the
+    /// whole of Biersch, Game over GameStop), not a word the other reader ran its neighbour into
+    /// (MOUNTS, whose box leaves out ROCKY).
+    static func readShort(_ part: Reading, of run: Reading) -> Bool {
+        guard let partBox = part.box, let runBox = run.box, part.text.count < run.text.count,
+              run.text.count - part.text.count > max(1, run.text.count / 4) else { return false }
+        let whole = run.text.lowercased(), short = part.text.lowercased()
+        let uncovered: Int
+        if whole.hasPrefix(short) {
+            uncovered = (runBox.x + runBox.width) - (partBox.x + partBox.width)
+        } else if whole.hasSuffix(short) {
+            uncovered = partBox.x - runBox.x
+        } else {
+            return false
+        }
+        let lacking = Double(runBox.width) * Double(run.text.count - part.text.count) / Double(run.text.count)
+        return Double(uncovered) < lacking / 2
     }
 }
