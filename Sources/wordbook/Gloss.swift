@@ -17,7 +17,7 @@ struct GlossCommand: ParsableCommand {
 
             Examples:
               wordbook gloss 12 "way out, exit"
-              wordbook gloss --refresh           (words filed before, or while a dictionary was missing)
+              wordbook gloss --refresh           (words filed while a dictionary was missing, or before an upgrade)
               wordbook gloss --look-up Straßen --language de
             """)
 
@@ -29,7 +29,7 @@ struct GlossCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("What the word means, in your words.", valueName: "text"))
     var text: String?
 
-    @Flag(help: "Look up every word that has no gloss yet, or a dictionary's gloss stored without its headword, and store what the dictionaries give.")
+    @Flag(help: "Look up every word that has no gloss yet or a dictionary's gloss, and store what the dictionaries give now; your own glosses stay.")
     var refresh = false
 
     @Option(name: .customLong("look-up"), parsing: .upToNextOption,
@@ -75,9 +75,10 @@ struct GlossCommand: ParsableCommand {
         var filled = 0
         var unknown = 0
         var own = 0
-        // A dictionary's gloss stored before its headword was kept is found again, for the article.
+        // A dictionary's gloss is looked up again: the dictionaries, or how WordBook reads them, may
+        // give another since (a gloss stored before its headword was kept gains the article).
         var refreshed = 0
-        for word in try database.wordsGlossedWithoutHeadword() where word.targetLanguage != configuration.nativeLanguage {
+        for word in try database.wordsGlossedByDictionary() where word.targetLanguage != configuration.nativeLanguage {
             if let gloss = dictionaries.gloss(of: word.word, language: word.targetLanguage),
                try database.fillGloss(id: word.id!, of: word.word, with: gloss) {
                 refreshed += 1
@@ -104,7 +105,7 @@ struct GlossCommand: ParsableCommand {
         print("Glossed \(filled) of \(words.count) word\(words.count == 1 ? "" : "s") without a gloss"
             + (reasons.isEmpty ? "." : "; " + reasons.joined(separator: "; ") + "."))
         if refreshed > 0 {
-            print("Looked up again \(refreshed) dictionary gloss\(refreshed == 1 ? "" : "es") stored before WordBook kept the headword, for the article.")
+            print("Looked up again: \(refreshed) dictionary gloss\(refreshed == 1 ? " reads" : "es read") otherwise now; your own glosses stay as you wrote them.")
         }
         let missing = Glossary(configuration).missingPackages(for: try database.languages())
         if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// A word's gloss through the real binaries and Debian's dictionaries: filed with the photo, shown
@@ -111,6 +112,29 @@ import Testing
         let word = try #require((listed["words"] as? [[String: Any]])?.first)
         #expect((word["gloss"] as? String)?.contains("exit") == true)
         #expect(!(try wordbook(["status", "--config", scratch.config]).stdout.contains("apt-get install")))
+    }
+
+    /// A gloss stored by an older WordBook (spa-eng's `havegot` as it was read before) is looked up
+    /// again by `gloss --refresh` and stored as the dictionaries read now; the learner's own stays.
+    @Test func refreshLooksADictionarysGlossUpAgainAndKeepsTheLearnersOwn() throws {
+        let scratch = try Scratch()
+        let filed = try ingest(["manana_portrait.jpg", "bano.jpg"], language: "es", scratch)
+        let ids = filed.compactMap { $0["id"] as? Int }
+        #expect(ids.count == 2, "\(filed)")
+        #expect(try wordbook(["gloss", "\(ids[1])", "toilet", "--config", scratch.config]).status == 0)
+        try DatabaseQueue(path: scratch.database).write { db in
+            try db.execute(sql: "UPDATE word SET gloss = 'havegot, tomorrow', glossEntry = '' WHERE id = ?", arguments: [ids[0]])
+        }
+        let refreshed = try wordbook(["gloss", "--refresh", "--config", scratch.config])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stdout.contains("Looked up again: 1 dictionary gloss reads otherwise now; your own glosses stay as you wrote them."),
+                "\(refreshed.stdout)")
+        let listed = try object(wordbook(["list", "--json", "--config", scratch.config]).stdout)
+        let glosses = Dictionary(uniqueKeysWithValues: ((listed["words"] as? [[String: Any]]) ?? []).map { ($0["id"] as? Int ?? 0, $0["gloss"] as? String ?? "") })
+        #expect(glosses[ids[0]]?.contains("morning") == true && glosses[ids[0]]?.contains("havegot") == false, "\(glosses)")
+        #expect(glosses[ids[1]] == "toilet")
+        // Run again, nothing reads otherwise.
+        #expect(!(try wordbook(["gloss", "--refresh", "--config", scratch.config]).stdout.contains("Looked up again")))
     }
 
     @Test func aRomanNumeralIsGlossedAsTheNumberItStandsFor() throws {

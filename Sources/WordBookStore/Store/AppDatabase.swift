@@ -496,22 +496,25 @@ extension AppDatabase {
         }
     }
 
-    /// Words whose dictionary gloss was stored without the headword it was found under (filed before
-    /// migration v12): their article waits for the gloss to be found again.
-    public func wordsGlossedWithoutHeadword() throws -> [Word] {
+    /// Words whose gloss a dictionary gave, to be looked up again: the dictionaries, or how WordBook
+    /// reads them, may give another since (one stored before migration v12 lacks the headword its
+    /// article comes from).
+    public func wordsGlossedByDictionary() throws -> [Word] {
         try writer.read { db in
-            try Word.filter(Word.Columns.glossSource == GlossSource.dictionary.rawValue && Word.Columns.glossHeadword == nil
-                && Word.Columns.word != "").order(Word.Columns.id).fetchAll(db)
+            try Word.filter(Word.Columns.glossSource == GlossSource.dictionary.rawValue && Word.Columns.word != "")
+                .order(Word.Columns.id).fetchAll(db)
         }
     }
 
-    /// Stores a dictionary's gloss found later, unless the word changed meanwhile, or gained a gloss
-    /// other than a dictionary's stored without its headword. Returns whether it was stored.
+    /// Stores a dictionary's gloss found later, unless the word changed meanwhile or the learner
+    /// glossed it; a dictionary's gloss stored before is replaced where this one differs in its text,
+    /// entry or headword. Returns whether it was stored.
     @discardableResult
     public func fillGloss(id: Int64, of text: String, with gloss: Gloss, now: Date = Date()) throws -> Bool {
         try writer.write { db in
             guard var word = try Word.fetchOne(db, key: id), word.word == text,
-                  word.gloss == nil || (word.glossSource == .dictionary && word.glossHeadword == nil) else { return false }
+                  word.gloss == nil || word.glossSource == .dictionary,
+                  word.gloss != gloss.text || word.glossEntry != gloss.entry || word.glossHeadword != gloss.headword else { return false }
             let before = word
             word.setGloss(gloss.text, source: .dictionary, entry: gloss.entry, headword: gloss.headword)
             try word.update(db)

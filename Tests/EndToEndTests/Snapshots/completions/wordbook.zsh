@@ -420,7 +420,7 @@ _wordbook_gloss() {
         '--config[The configuration file (default\: $WORDBOOK_CONFIG, then $XDG_CONFIG_HOME/wordbook/config.toml, then /etc/wordbook/config.toml).]:path:_files'
         ':id:'
         ':text:'
-        '--refresh[Look up every word that has no gloss yet, or a dictionary'\''s gloss stored without its headword, and store what the dictionaries give.]'
+        '--refresh[Look up every word that has no gloss yet or a dictionary'\''s gloss, and store what the dictionaries give now; your own glosses stay.]'
         '--look-up[Print the dictionaries'\'' gloss of these words, without storing anything.]:word:'
         '--language[With --look-up\: the words'\'' language (en, de, fr, es).]:language:'
         '--json[With --look-up\: print one JSON document, with the time each look-up took.]'
