@@ -29,7 +29,7 @@ enum LostSpaces {
         let letters = Array(translation)
         guard letters.count >= 5, letters.allSatisfy({ $0.isLowercase && $0.isLetter }),
               !EnglishFrequency.lists(translation), !knows(translation) else { return translation }
-        // parts[i]: the fewest words the letters from i on cut into, nil when they cut into none.
+        // fewest[i]: the fewest words the letters from i on cut into, nil when they cut into none.
         var fewest = [Int?](repeating: nil, count: letters.count + 1)
         fewest[letters.count] = 0
         func isPart(_ from: Int, _ to: Int) -> Bool {
