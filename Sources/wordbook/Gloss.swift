@@ -78,7 +78,11 @@ struct GlossCommand: ParsableCommand {
         // A dictionary's gloss is looked up again: the dictionaries, or how WordBook reads them, may
         // give another since (a gloss stored before its headword was kept gains the article).
         var refreshed = 0
-        for word in try database.wordsGlossedByDictionary() where word.targetLanguage != configuration.nativeLanguage {
+        let glossed = try database.wordsGlossedByDictionary().filter { $0.targetLanguage != configuration.nativeLanguage }
+        // A few hundred words a second: on a terminal, a large book says how far it has come.
+        let progress = Progress(total: glossed.count + words.filter { $0.targetLanguage != configuration.nativeLanguage }.count)
+        for word in glossed {
+            progress.step()
             if let gloss = dictionaries.gloss(of: word.word, language: word.targetLanguage),
                try database.fillGloss(id: word.id!, of: word.word, with: gloss) {
                 refreshed += 1
@@ -90,22 +94,24 @@ struct GlossCommand: ParsableCommand {
                 own += 1
                 continue
             }
+            progress.step()
             if let gloss = dictionaries.gloss(of: word.word, language: word.targetLanguage) {
                 if try database.fillGloss(id: word.id!, of: word.word, with: gloss) { filled += 1 }
             } else {
                 unknown += 1
             }
         }
+        progress.done()
         var reasons: [String] = []
-        if unknown > 0 { reasons.append("the dictionaries have no entry for \(unknown)") }
+        if unknown > 0 { reasons.append("the dictionaries have no entry for \(grouped(unknown))") }
         if own > 0 {
-            reasons.append("\(own) \(own == 1 ? "is" : "are") in your own language (\(configuration.nativeLanguage.code), "
+            reasons.append("\(grouped(own)) \(own == 1 ? "is" : "are") in your own language (\(configuration.nativeLanguage.code), "
                 + "[gloss] native_language), which is not looked up")
         }
-        print("Glossed \(filled) of \(words.count) word\(words.count == 1 ? "" : "s") without a gloss"
+        print("Glossed \(grouped(filled)) of \(grouped(words.count)) word\(words.count == 1 ? "" : "s") without a gloss"
             + (reasons.isEmpty ? "." : "; " + reasons.joined(separator: "; ") + "."))
         if refreshed > 0 {
-            print("Looked up again: \(refreshed) dictionary gloss\(refreshed == 1 ? " reads" : "es read") otherwise now; your own glosses stay as you wrote them.")
+            print("Looked up again: \(grouped(refreshed)) dictionary gloss\(refreshed == 1 ? " reads" : "es read") otherwise now; your own glosses stay as you wrote them.")
         }
         let missing = Glossary(configuration).missingPackages(for: try database.languages())
         if !missing.isEmpty { print("Missing dictionaries: sudo apt-get install \(missing.joined(separator: " "))") }
@@ -153,5 +159,30 @@ struct GlossCommand: ParsableCommand {
         if json {
             try printJSON(LookUpJSON(language: language.code, nativeLanguage: configuration.nativeLanguage.code, words: entries))
         }
+    }
+}
+
+/// "Looked up 1,500 of 12,000 words…" on stderr, written over every 500 words, when stderr is a
+/// terminal and the run is long enough to wait for; nothing otherwise.
+private final class Progress {
+    private let total: Int
+    private let shown: Bool
+    private var count = 0
+
+    init(total: Int) {
+        self.total = total
+        shown = total >= 1_000 && isatty(STDERR_FILENO) == 1
+    }
+
+    func step() {
+        count += 1
+        guard shown, count % 500 == 0 else { return }
+        FileHandle.standardError.write(Data("\rLooked up \(grouped(count)) of \(grouped(total)) words…".utf8))
+    }
+
+    /// Clears the line for what follows.
+    func done() {
+        guard shown, count >= 500 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
