@@ -17,7 +17,7 @@ struct GlossCommand: ParsableCommand {
 
             Examples:
               wordbook gloss 12 "way out, exit"
-              wordbook gloss --refresh           (words filed while a dictionary was missing, or before an upgrade)
+              wordbook gloss --refresh           (after an upgrade or a new dictionary)
               wordbook gloss --look-up Straßen --language de
             """)
 
